@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FEATURES, type Features } from './features';
+import { allowedPaths, buildNavigation } from './navigation';
+import { ROLES, type Role } from './roles';
+
+const ALL_ON: Features = { jobs: true, jobLite: true, technicalLibrary: true, qrSticker: true };
+const labels = (role: Role, options: { features?: Features; assetView?: boolean } = {}) =>
+  Object.fromEntries(
+    buildNavigation({ role, features: options.features ?? DEFAULT_FEATURES, assetView: options.assetView ?? false }).map((g) => [
+      g.label,
+      g.items.map((i) => i.label),
+    ]),
+  );
+
+const RESOURCES = ['Clients', 'Loose Gear', 'Assessment', 'Users'];
+const OPERATIONS = ['Jobs', 'Tasks', 'Reports'];
+
+/** Shell document 2 "Side navigation", DECISIONS 3 and 4, with default switches and no asset view. */
+const EXPECTED: Record<Role, Record<string, string[]>> = {
+  MASTER_ADMIN: {
+    Operations: OPERATIONS,
+    Resources: RESOURCES,
+    Admin: ['Customer Registration', 'Roles', 'Division', 'LO Office', 'Sequence Numbering'],
+  },
+  CONFIG_ADMIN: {
+    Operations: OPERATIONS,
+    Resources: RESOURCES,
+    Settings: ['Data Forms', 'Asset Types', 'Task Types', 'Configurations', 'Category', 'Templates', 'States'],
+    Admin: ['Customer Registration', 'Roles', 'Division', 'LO Office', 'Sequence Numbering'],
+  },
+  'LO-ADMIN': {
+    Operations: OPERATIONS,
+    Resources: RESOURCES,
+    Settings: ['Data Forms', 'Asset Types', 'Task Types', 'Configurations', 'Category', 'Templates', 'States'],
+  },
+  SCHEDULER: { Operations: OPERATIONS, Resources: RESOURCES },
+  APPROVER: { Operations: OPERATIONS, Resources: RESOURCES },
+  'APPROVER-ONLY': { Operations: ['Tasks', 'Reports'], Resources: RESOURCES },
+  'FIELD-ENGG': { Operations: ['Jobs', 'Tasks'], Resources: RESOURCES },
+  'FIELD-JUNIOR': { Operations: OPERATIONS, Resources: RESOURCES },
+  CORPORATE: {},
+  'SALES-PERSON': { Operations: OPERATIONS, Resources: RESOURCES },
+  'CLIENT-ADMIN': { Operations: ['Tasks', 'Reports'], Resources: ['Clients', 'Loose Gear', 'Assessment', 'Users'] },
+  'CLIENT-USER': { Operations: ['Tasks', 'Reports'], Resources: ['Loose Gear', 'Assessment'] },
+  'SITE-USER': { Operations: ['Tasks', 'Reports'], Resources: ['Loose Gear', 'Assessment'] },
+  REQUESTER: { Operations: ['Tasks', 'Reports'], Resources: ['Loose Gear', 'Assessment'] },
+};
+
+describe('buildNavigation', () => {
+  it.each(ROLES)('gives %s the groups of the spec', (role) => {
+    expect(labels(role)).toEqual(EXPECTED[role]);
+  });
+
+  it('adds Assets where asset view is on: after Clients by default, instead of Clients for CLIENT-ADMIN', () => {
+    expect(labels('SCHEDULER', { assetView: true }).Resources).toEqual(['Clients', 'Assets', 'Loose Gear', 'Assessment', 'Users']);
+    expect(labels('CLIENT-ADMIN', { assetView: true }).Resources).toEqual(['Assets', 'Loose Gear', 'Assessment', 'Users']);
+    expect(labels('SITE-USER', { assetView: true }).Resources).toEqual(['Assets', 'Loose Gear', 'Assessment']);
+  });
+
+  it('adds QR Sticker only with its switch and asset view', () => {
+    expect(labels('SCHEDULER', { features: ALL_ON, assetView: false }).Resources).not.toContain('QR Sticker');
+    expect(labels('SCHEDULER', { features: ALL_ON, assetView: true }).Resources).toContain('QR Sticker');
+    expect(labels('CLIENT-USER', { features: ALL_ON, assetView: true }).Resources).not.toContain('QR Sticker');
+  });
+
+  it('shows Jobs, Job Lite or both from the switches; FIELD-ENGG keeps its two items', () => {
+    expect(labels('SCHEDULER', { features: ALL_ON }).Operations).toEqual(['Jobs', 'Job Lite', 'Tasks', 'Reports']);
+    const pilot = { ...DEFAULT_FEATURES, jobs: false, jobLite: true };
+    expect(labels('SCHEDULER', { features: pilot }).Operations).toEqual(['Job Lite', 'Tasks', 'Reports']);
+    expect(labels('FIELD-ENGG', { features: pilot }).Operations).toEqual(['Job Lite', 'Tasks']);
+  });
+
+  it('shows the Technical Library group to every role only with its switch', () => {
+    for (const role of ROLES) {
+      expect(labels(role, { features: ALL_ON })['Technical Library']).toEqual([
+        'Product Technical Information',
+        'Pictorial Library',
+        'Reports',
+        'Client Inventory',
+      ]);
+      expect(labels(role)['Technical Library']).toBeUndefined();
+    }
+  });
+
+  it('takes the Assets, Loose Gear and Assessment labels from the web-access configuration', () => {
+    const nav = buildNavigation({
+      role: 'SCHEDULER',
+      features: DEFAULT_FEATURES,
+      assetView: true,
+      webAccess: { ASSET: { name: 'Equipment' }, LOOSEGEAR: { name: 'Lifting Gear' }, ASSESSMENT: { name: ' ' } },
+    });
+    expect(nav.find((g) => g.key === 'resources')?.items.map((i) => i.label)).toEqual([
+      'Clients',
+      'Equipment',
+      'Lifting Gear',
+      'Assessment',
+      'Users',
+    ]);
+  });
+
+  it('marks Category, Templates and States disabled and leaves them out of the openable paths', () => {
+    const settings = buildNavigation({ role: 'LO-ADMIN', features: DEFAULT_FEATURES, assetView: true }).find((g) => g.key === 'settings');
+    expect(settings?.items.filter((i) => i.disabled).map((i) => i.label)).toEqual(['Category', 'Templates', 'States']);
+    const paths = allowedPaths({ role: 'LO-ADMIN', features: DEFAULT_FEATURES, assetView: true });
+    expect(paths).toContain('/settings/forms');
+    expect(paths).not.toContain('/settings/category');
+    expect(paths[0]).toBe('/');
+  });
+});

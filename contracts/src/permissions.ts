@@ -1,0 +1,100 @@
+import { CLIENT_ROLES, LO_ROLES, ROLES, type Role } from './roles';
+
+/**
+ * One permission registry, `resource.action`, shared by server and web (DECISIONS section 4).
+ * The server refuses to start if a route declares no permission; the web hides and disables
+ * from the same map, so a menu item and the route behind it cannot disagree.
+ */
+const ALL = ROLES;
+const ALL_LO = LO_ROLES;
+const ALL_CLIENT = CLIENT_ROLES;
+const without = (list: readonly Role[], ...removed: Role[]): Role[] => list.filter((r) => !removed.includes(r));
+
+const PLATFORM_ADMINS: Role[] = ['MASTER_ADMIN', 'CONFIG_ADMIN'];
+const SETTINGS_ADMINS: Role[] = ['LO-ADMIN', 'CONFIG_ADMIN'];
+/** Roles with the default Resources group, plus CLIENT-ADMIN where it sees the same item. */
+const RESOURCE_LO = without(ALL_LO, 'CORPORATE');
+const JOB_READERS = without(ALL_LO, 'CORPORATE', 'APPROVER-ONLY');
+
+export const PERMISSION_ROLES = {
+  // Shell
+  'session.read': ALL,
+  'dashboard.read': ALL,
+  'files.read': ALL,
+  // Users (Resources > Users)
+  'users.read': [...RESOURCE_LO, 'CLIENT-ADMIN'],
+  'users.write': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'CLIENT-ADMIN'],
+  'users.options': [...ALL_LO, 'CLIENT-ADMIN'],
+  'users.createRequester': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'FIELD-ENGG'],
+  // Clients, sites and locations (Resources > Clients)
+  'locations.read': ALL,
+  'clients.read': [...RESOURCE_LO, 'CLIENT-ADMIN'],
+  'clients.create': without(RESOURCE_LO, 'SALES-PERSON'),
+  'clients.update': without(RESOURCE_LO, 'FIELD-ENGG', 'FIELD-JUNIOR', 'APPROVER-ONLY'),
+  /** The expand icon to a client's Locations list: the Action column's roles, plus CLIENT-ADMIN (read only). */
+  'clients.locations': [...without(RESOURCE_LO, 'FIELD-ENGG', 'FIELD-JUNIOR', 'APPROVER-ONLY'), 'CLIENT-ADMIN'],
+  'clients.logo': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER'],
+  // Admin screens
+  'offices.read': PLATFORM_ADMINS,
+  'offices.write': PLATFORM_ADMINS,
+  'divisions.read': PLATFORM_ADMINS,
+  'divisions.write': PLATFORM_ADMINS,
+  'divisions.options': ALL,
+  'roles.read': PLATFORM_ADMINS,
+  'roles.write': PLATFORM_ADMINS,
+  'roles.options': [...ALL_LO, 'CLIENT-ADMIN'],
+  'roles.licences': ['CONFIG_ADMIN'],
+  'sequences.read': PLATFORM_ADMINS,
+  'sequences.write': PLATFORM_ADMINS,
+  'customers.read': PLATFORM_ADMINS,
+  'customers.write': PLATFORM_ADMINS,
+  'customers.allNamespaces': ['MASTER_ADMIN'],
+  // Settings screens
+  'settings.read': SETTINGS_ADMINS,
+  'settings.write': SETTINGS_ADMINS,
+  'configuration.local': ['LO-ADMIN'],
+  // Operations
+  'jobs.read': JOB_READERS,
+  'jobs.create': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'FIELD-ENGG'],
+  'jobs.update': without(JOB_READERS, 'SALES-PERSON'),
+  'jobs.close': ['SCHEDULER', 'FIELD-ENGG'],
+  'tasks.read': without(ALL, 'CORPORATE'),
+  'tasks.open': without(ALL_LO, 'CORPORATE', 'SALES-PERSON'),
+  'tasks.inspect': ['APPROVER', 'FIELD-ENGG'],
+  'tasks.submit': ['FIELD-ENGG', 'APPROVER'],
+  'tasks.hold': ['SCHEDULER', 'APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
+  'tasks.reopen': ['APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
+  'tasks.amend': ['SCHEDULER', 'APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
+  'tasks.approve': ['APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
+  'tasks.cancel': ['SCHEDULER', 'LO-ADMIN'],
+  'reports.read': without(ALL, 'CORPORATE', 'FIELD-ENGG'),
+  // Resources
+  'assets.read': without(ALL, 'CORPORATE'),
+  'assets.create': without(ALL, 'CORPORATE', 'SITE-USER', 'REQUESTER'),
+  'assets.update': without(ALL, 'CORPORATE', 'CLIENT-USER', 'SITE-USER'),
+  'llg.read': without(ALL, 'CORPORATE'),
+  'assessments.read': without(ALL, 'CORPORATE'),
+  'qrStickers.create': RESOURCE_LO,
+  // Technical library and client inventory
+  'library.read': ALL,
+  'library.write': ALL_LO,
+  'inventory.read': ALL,
+  'inventory.write': [...ALL_LO, ...ALL_CLIENT.filter((r) => r === 'CLIENT-ADMIN')],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSION_ROLES;
+export const PERMISSIONS = Object.keys(PERMISSION_ROLES) as Permission[];
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return (PERMISSION_ROLES[permission] as readonly Role[]).includes(role);
+}
+
+export function isPermission(value: string): value is Permission {
+  return Object.hasOwn(PERMISSION_ROLES, value);
+}
+
+/** Roles that may hold a given permission, for documentation and tests. */
+export function rolesWith(permission: Permission): readonly Role[] {
+  return PERMISSION_ROLES[permission];
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { Email, IdList, requiredText } from './common';
+import { clearableText, optionalId, requiredId } from './users';
+
+/** Clients and locations dashboards page size (administration document 9). */
+export const CLIENTS_PAGE_SIZE = 50;
+
+/** Location object types of the clients area (the API shape; the tables are client_companies and sites). */
+export const LOCATION_OBJECT_TYPE = {
+  LO_COMPANY: 'LO_COMPANY',
+  LO_OFFICE: 'LO_OFFICE',
+  CLIENT_COMPANY: 'CLIENT_COMPANY',
+  SITE: 'SITE',
+} as const;
+
+/** A pin: a whole number (or numeric string) of at least `min`; blank or null clears it. */
+const pin = (min: number) =>
+  z
+    .union([z.number(), z.string().max(12), z.null()], { error: 'Pin must be a number' })
+    .transform((value, ctx): number | null => {
+      if (value === null || value === '') return null;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < min || n > 2_147_483_647) {
+        ctx.addIssue({ code: 'custom', message: `Pin must be a whole number of at least ${min}` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .optional();
+
+const addressFields = (pinMin: number) => ({
+  street: clearableText(300, 'Street'),
+  city: clearableText(100, 'City'),
+  state: clearableText(100, 'State'),
+  country: clearableText(100, 'Country'),
+  pin: pin(pinMin),
+  phone: clearableText(50, 'Phone'),
+  acronymCode: clearableText(50, 'Code'),
+  externalId: clearableText(100, 'External Id'),
+  timeZone: z.string().max(64).nullish(),
+  tenantId: z.coerce.number().int().nullish(),
+});
+
+/** Required street: the client's street is mandatory (administration document 5). */
+const requiredStreet = requiredText(300, 'Street');
+
+/**
+ * `POST /api/Location` with objectType CLIENT_COMPANY: edits a client (id required; new
+ * clients come through addNewClient). Name, street and at least one LO office are required.
+ */
+export const ClientBody = z.object({
+  objectType: z.string().max(50),
+  id: requiredId('id'),
+  name: requiredText(200, 'Client Name'),
+  ...addressFields(1),
+  street: requiredStreet,
+  officeIds: IdList.refine((ids) => ids.length > 0, 'LO Office is required'),
+});
+export type ClientBody = z.output<typeof ClientBody>;
+
+/** `POST /api/Location` with objectType SITE: creates (no id) or edits a client's location. */
+export const SiteBody = z.object({
+  objectType: z.string().max(50),
+  id: optionalId('id').optional(),
+  name: requiredText(200, 'Site Name'),
+  companyId: requiredId('Client'),
+  /** A parent site for a sub-location; absent, or the client's own id, means a top-level site. */
+  parentId: optionalId('parentId').optional(),
+  ...addressFields(0),
+});
+export type SiteBody = z.output<typeof SiteBody>;
+
+/** Add Client, section "client details". */
+export const NewClientDetails = z.object({
+  name: requiredText(200, 'Client Name'),
+  ...addressFields(1),
+  street: requiredStreet,
+  officeIds: IdList.refine((ids) => ids.length > 0, 'LO Office is required'),
+});
+
+/** Add Client, section "site details" (the first site). */
+export const NewSiteDetails = z.object({
+  name: requiredText(200, 'Site Name'),
+  ...addressFields(0),
+});
+
+/** Add Client, one row of section "users": role, name, email, phone. */
+export const NewClientUser = z.object({
+  roleId: requiredId('Role'),
+  name: requiredText(200, 'Name'),
+  email: Email,
+  phone: clearableText(50, 'Phone'),
+});
+
+/** `POST /api/Location/addNewClient`: one client, its first site and its first users, all or nothing. */
+export const AddNewClientBody = z.object({
+  Client: NewClientDetails,
+  Site: NewSiteDetails,
+  Users: z.array(NewClientUser).max(200).default([]),
+});
+export type AddNewClientBody = z.output<typeof AddNewClientBody>;
+
+/** What the caller may do with a client row of the dashboard. */
+export interface ClientActions {
+  edit: boolean;
+  /** Open the client's locations list. */
+  expand: boolean;
+  /** Upload a logo (only for the four privileged roles). */
+  logo: boolean;
+  addLocation: boolean;
+}
+
+interface AddressRow {
+  id: number;
+  name: string;
+  acronymCode: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  pin: number | null;
+  phone: string | null;
+  /** street, city, state, country and pin on one line. */
+  address: string;
+  externalId: string | null;
+  timeZone: string | null;
+  status: number;
+  createdDate: string;
+  modifiedDate: string;
+}
+
+/** One row of `GET /api/Location/view?objectType=CLIENT_COMPANY` (and `GET /api/Location/{id}` of a client). */
+export interface ClientRow extends AddressRow {
+  objectType: 'CLIENT_COMPANY';
+  officeIds: string;
+  officeNames: string;
+  hasLogo: boolean;
+  can: ClientActions;
+}
+
+/** One row of `GET /api/Location/view?objectType=SITE&companyId=` (and `GET /api/Location/{id}` of a site). */
+export interface SiteRow extends AddressRow {
+  objectType: 'SITE';
+  companyId: number;
+  companyName: string;
+  parentId: number | null;
+  locationLevel: number;
+  type: number;
+  can: { edit: boolean };
+}
+
+/** One row of `GET /api/Location/Object` (pickers). */
+export interface LocationOption {
+  id: number;
+  name: string;
+  objectType: string;
+  acronymCode?: string | null;
+  companyId?: number;
+  parentId?: number | null;
+  address?: string;
+}

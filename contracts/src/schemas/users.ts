@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { CLIENT_ROLES, LO_ROLES, type Role, USER_TYPE } from '../roles';
+import { USER_STATUS } from '../statuses';
+import { Email, IdList, requiredText } from './common';
+
+/** Users dashboard page size (shell document 9). offset=-1&limit=-1 answers every row (CSV export). */
+export const USERS_PAGE_SIZE = 100;
+
+const MAX_ID = 2_147_483_647;
+
+/** A required id in a body: a number or a numeric string; missing, null or '' -> "<label> is required". */
+export const requiredId = (label: string) =>
+  z.unknown().transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') {
+      ctx.addIssue({ code: 'custom', message: `${label} is required` });
+      return z.NEVER;
+    }
+    const n = typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+    if (!Number.isInteger(n) || n <= 0 || n > MAX_ID) {
+      ctx.addIssue({ code: 'custom', message: `${label} is not a valid id` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** An optional id: absent, null, '', 0 or -1 mean "none" (the spec sends -1 and 0 for new records). */
+export const optionalId = (label: string) =>
+  z.unknown().transform((value, ctx): number | null => {
+    if (value === undefined || value === null || value === '' || value === 0 || value === -1 || value === '0' || value === '-1') {
+      return null;
+    }
+    const n = typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+    if (!Number.isInteger(n) || n <= 0 || n > MAX_ID) {
+      ctx.addIssue({ code: 'custom', message: `${label} is not a valid id` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * Optional text of a save body. Absent (undefined) means "keep what is stored" on an update;
+ * null or blank means "clear it".
+ */
+export const clearableText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} is too long`)
+    .transform((s): string | null => s.trim() || null)
+    .nullish();
+
+/** Filter header JSON of `GET /api/Users` and `/api/Users/count` (strict: unknown keys -> 400). */
+export const UserFilter = z
+  .object({
+    /** Name contains (case-insensitive). */
+    name: z.string().max(200).nullish(),
+    /** Email contains (case-insensitive). */
+    email: z.string().max(254).nullish(),
+    /** Role id. */
+    role: optionalId('role').optional(),
+    /** LO office id: the user's primary or one of the other offices. */
+    location: optionalId('location').optional(),
+    /** Division id. */
+    division: optionalId('division').optional(),
+    /** 1 active, -1 removed, -2 archived, -3 suspended; absent or null: all states. */
+    status: z
+      .union([z.number(), z.string()])
+      .transform((v) => (v === '' ? null : Number(v)))
+      .refine((v) => v === null || Object.values(USER_STATUS).includes(v as never), 'must be 1, -1, -2 or -3')
+      .nullish(),
+    /** The Show Active / Show Inactive toggle: true = status 1, false = every other status. */
+    active: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .transform((v) => v === true || v === 'true')
+      .nullish(),
+  })
+  .strict();
+export type UserFilter = z.output<typeof UserFilter>;
+
+/** `POST /api/Users`: create (no id) or update (id). Comma lists may be strings or arrays. */
+export const UserBody = z.object({
+  id: optionalId('id').optional(),
+  name: requiredText(200, 'Name'),
+  email: Email,
+  phone: clearableText(50, 'Phone'),
+  description: clearableText(1000, 'Description'),
+  type: z.coerce
+    .number({ error: 'User Type is required' })
+    .int()
+    .refine((t) => t === USER_TYPE.LO || t === USER_TYPE.CLIENT, 'User Type must be 0 (LO) or 1 (client)'),
+  tenantId: z.coerce.number().int().nullish(),
+  roleId: requiredId('Role'),
+  /** Client users: the client company. LO users: absent or the LO company (namespace) id. */
+  companyId: optionalId('Company').optional(),
+  /** LO users: the primary office. */
+  officeId: optionalId('Primary Office').optional(),
+  secondaryOfficeIds: IdList,
+  divisionIds: IdList,
+  siteIds: IdList,
+  externalId: clearableText(100, 'External Id'),
+});
+export type UserBody = z.output<typeof UserBody>;
+export type UserBodyInput = z.input<typeof UserBody>;
+
+/** `POST /api/Users?isJob=true`: a requester created inline from a job (shell document 3 "New requester"). */
+export const RequesterBody = z.object({
+  name: requiredText(200, 'Name'),
+  email: Email,
+  phone: clearableText(50, 'Phone'),
+  companyId: requiredId('Client'),
+  siteIds: IdList,
+  timeZone: z.string().max(64).nullish(),
+});
+export type RequesterBody = z.output<typeof RequesterBody>;
+
+/** What the caller may do with a row; the UI shows actions from these flags only. */
+export interface UserActions {
+  edit: boolean;
+  remove: boolean;
+  archive: boolean;
+  suspend: boolean;
+  activate: boolean;
+}
+
+/** One row of `GET /api/Users` (also the answer of a save). Comma lists are strings, as in the spec. */
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  description: string | null;
+  /** 0 LO user, 1 client user. */
+  type: number;
+  tenantId: number;
+  roleId: number;
+  /** The role's name. */
+  designation: string;
+  /** The portal role constant behind the role (e.g. FIELD-ENGG). */
+  role: string;
+  /** Client company id (client users) or the LO company (namespace) id (LO users). */
+  companyId: number | null;
+  /** Client company name, or the namespace's company name for LO users. */
+  company: string | null;
+  officeId: number | null;
+  /** Office names, primary first, comma separated. */
+  location: string;
+  secondaryOfficeIds: string;
+  divisionIds: string;
+  /** Division names, comma separated. */
+  division: string;
+  siteIds: string;
+  externalId: string | null;
+  status: number;
+  createdDate: string;
+  modifiedDate: string;
+  /** blobKey of the signature image (GET /api/filedownload?id=), or null. Always null for CLIENT-ADMIN callers. */
+  signature: string | null;
+  can: UserActions;
+}
+
+/** One row of `GET /api/Users/Others` (pickers: active users only). */
+export interface UserOption {
+  id: number;
+  name: string;
+  email: string;
+  type: number;
+  roleId: number;
+  designation: string;
+  role: string;
+  companyId: number | null;
+  officeId: number | null;
+  secondaryOfficeIds: string;
+  divisionIds: string;
+  siteIds: string;
+}
+
+const LO_WITHOUT_MASTER = LO_ROLES.filter((r) => r !== 'MASTER_ADMIN');
+const LO_WITHOUT_ADMINS = LO_ROLES.filter((r) => r !== 'MASTER_ADMIN' && r !== 'CONFIG_ADMIN');
+
+/**
+ * The roles a caller may give a user of the given type (shell document 6: "LO admin and
+ * CONFIG_ADMIN get different assignable role lists"). Roles not listed here assign nothing.
+ */
+export function assignableRoles(actorRole: Role, userType: number): readonly Role[] {
+  const lo = userType === USER_TYPE.LO;
+  switch (actorRole) {
+    case 'MASTER_ADMIN':
+      return lo ? LO_ROLES : CLIENT_ROLES;
+    case 'CONFIG_ADMIN':
+      return lo ? LO_WITHOUT_MASTER : CLIENT_ROLES;
+    case 'LO-ADMIN':
+      return lo ? LO_WITHOUT_ADMINS : CLIENT_ROLES;
+    case 'SCHEDULER':
+      return lo ? ['FIELD-ENGG', 'FIELD-JUNIOR'] : ['CLIENT-USER', 'SITE-USER', 'REQUESTER'];
+    case 'CLIENT-ADMIN':
+      return lo ? [] : CLIENT_ROLES;
+    default:
+      return [];
+  }
+}
+
+/** Roles whose holders keep a namespace administrable: its last active holder cannot leave. */
+export const ADMINISTRATOR_ROLES: readonly Role[] = ['MASTER_ADMIN', 'CONFIG_ADMIN'];
+
+/**
+ * Who may change a user's status: administrators (MASTER_ADMIN, CONFIG_ADMIN, LO-ADMIN) any
+ * user they can see, everyone else only users whose role they could assign. Editing always
+ * needs the user's role to be assignable.
+ */
+export function mayChangeStatusOf(actorRole: Role, target: { role: Role; type: number }): boolean {
+  if (actorRole === 'MASTER_ADMIN' || actorRole === 'CONFIG_ADMIN' || actorRole === 'LO-ADMIN') return true;
+  return assignableRoles(actorRole, target.type).includes(target.role);
+}
