@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server settings, all from the environment (documented in docs/operations.md).
+ * A wrong setting stops start-up with a one-line explanation.
+ */
+const bool = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(0, 'PORT must be between 0 and 65535')
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Inspection Portal <no-reply@localhost>'),
+  DEFAULT_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'DEFAULT_MAIL_DOMAIN must be a domain such as example.com')
+    .default('demo.test'),
+  SEED_DEMO: bool('SEED_DEMO').optional(),
+  PUBLIC_URL: z
+    .url({ error: 'PUBLIC_URL must be an absolute http(s) address' })
+    .regex(/^https?:\/\//, 'PUBLIC_URL must be an absolute http(s) address')
+    .optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  TRUST_PROXY: bool('TRUST_PROXY').optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  defaultMailDomain: string;
+  /** undefined: seed a fresh embedded database only. */
+  seedDemo?: boolean;
+  publicUrl?: string;
+  webDist?: string;
+  logLevel: string;
+  /** Behind HTTPS (PUBLIC_URL https://...) the session cookie is Secure. */
+  secureCookies: boolean;
+  /** How long a resolved session may be reused without a database read (0 disables). */
+  sessionCacheMs: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid setting ${name}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    defaultMailDomain: e.DEFAULT_MAIL_DOMAIN.toLowerCase(),
+    seedDemo: e.SEED_DEMO,
+    publicUrl: e.PUBLIC_URL,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
+    sessionCacheMs: e.SESSION_CACHE_MS,
+    trustProxy: e.TRUST_PROXY ?? false,
+  };
+}

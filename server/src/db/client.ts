@@ -1,0 +1,142 @@
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import { migrationsFolder } from './paths';
+import * as schema from './schema';
+import type { Db } from './types';
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** True when this start created the database (a fresh embedded directory). */
+  created: boolean;
+  close(): Promise<void>;
+}
+
+export class DatabaseError extends Error {}
+
+const DB_FOLDER = 'db';
+const LOCK_NAME = 'portal.lock';
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir. */
+export async function openDatabase(options: {
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Runs once on a database created by this call, before it is made visible (seed). */
+  onCreate?: (db: Db) => Promise<void>;
+  /** In-memory PGlite for tests, optionally loaded from a dump of a migrated template. */
+  memory?: { loadDataDir?: Blob };
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.memory) return openMemory(options.memory.loadDataDir);
+  if (!options.dataDir) throw new DatabaseError('DATA_DIR is not set');
+  return openEmbedded(options.dataDir, options.onCreate);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  try {
+    const client = await pool.connect();
+    try {
+      // One instance migrates at a time; the others wait and then find nothing to do.
+      await client.query('SELECT pg_advisory_lock(727501)');
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727501)').catch(() => undefined);
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseError(`Cannot open PostgreSQL at DATABASE_URL: ${(error as Error).message}`);
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', created: false, close: () => pool.end() };
+}
+
+async function openMemory(loadDataDir?: Blob): Promise<Database> {
+  const client = await PGlite.create({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  return { db: db as unknown as Db, kind: 'pglite', created: !loadDataDir, close: () => client.close() };
+}
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The embedded database. PGlite does not lock its directory, so a lock file keeps a second
+ * process out. A first-time initialisation happens in a side folder that is renamed into
+ * place only when complete, so a kill during it leaves nothing half-made behind.
+ */
+async function openEmbedded(dataDir: string, onCreate?: (db: Db) => Promise<void>): Promise<Database> {
+  await mkdir(dataDir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dataDir, {
+      lockfilePath: path.join(dataDir, LOCK_NAME),
+      stale: 15_000,
+      update: 5_000,
+      realpath: false,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new DatabaseError(`Another server process is using DATA_DIR ${dataDir}; stop it first`);
+    }
+    throw error;
+  }
+
+  try {
+    const target = path.join(dataDir, DB_FOLDER);
+    for (const entry of await readdir(dataDir)) {
+      if (entry.startsWith(`${DB_FOLDER}.init-`)) await rm(path.join(dataDir, entry), { recursive: true, force: true });
+    }
+    let created = false;
+    if (!(await exists(target))) {
+      const side = path.join(dataDir, `${DB_FOLDER}.init-${process.pid}-${Date.now()}`);
+      const fresh = await PGlite.create(side, { extensions: { pg_trgm } });
+      const db = drizzlePglite(fresh, { schema });
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+      if (onCreate) await onCreate(db as unknown as Db);
+      await fresh.close();
+      await rename(side, target);
+      created = true;
+    }
+    const client = await PGlite.create(target, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      created,
+      close: async () => {
+        await client.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release().catch(() => undefined);
+    if (error instanceof DatabaseError) throw error;
+    throw new DatabaseError(`Cannot open the embedded database in ${dataDir}: ${(error as Error).message}`);
+  }
+}
+
+/** Whether the database holds any namespace yet (decides seeding on PostgreSQL). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(schema.namespaces);
+  return (rows[0]?.n ?? 0) === 0;
+}

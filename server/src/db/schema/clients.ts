@@ -1,0 +1,75 @@
+import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { addressColumns, createdAt, locationId, modifiedAt, recordStatus } from './columns';
+import { files } from './files';
+import { namespaces } from './namespaces';
+import { offices } from './offices';
+
+/** Client companies (Location objectType CLIENT_COMPANY). */
+export const clientCompanies = pgTable(
+  'client_companies',
+  {
+    id: locationId(),
+    namespaceId: integer('namespace_id')
+      .notNull()
+      .references(() => namespaces.id),
+    name: text('name').notNull(),
+    ...addressColumns(),
+    acronymCode: text('acronym_code'),
+    externalId: text('external_id'),
+    logoFileId: integer('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+    status: recordStatus(),
+    timeZone: text('time_zone'),
+    createdAt: createdAt(),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [
+    index('client_companies_namespace_idx').on(t.namespaceId, t.status, t.name),
+    index('client_companies_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('client_companies_code_trgm').using('gin', sql`lower(${t.acronymCode}) gin_trgm_ops`),
+  ],
+);
+
+/** The LO offices that serve a client (the client's office multi-select). */
+export const clientOffices = pgTable(
+  'client_offices',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clientCompanies.id, { onDelete: 'cascade' }),
+    officeId: integer('office_id')
+      .notNull()
+      .references(() => offices.id),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.officeId] }), index('client_offices_office_idx').on(t.officeId)],
+);
+
+/** Sites and their sub-locations (Location objectType SITE). Top-level sites have no parent. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: locationId(),
+    namespaceId: integer('namespace_id')
+      .notNull()
+      .references(() => namespaces.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => clientCompanies.id),
+    parentId: integer('parent_id').references((): AnyPgColumn => sites.id),
+    name: text('name').notNull(),
+    ...addressColumns(),
+    acronymCode: text('acronym_code'),
+    externalId: text('external_id'),
+    locationLevel: smallint('location_level').notNull().default(0),
+    type: smallint('type').notNull().default(1),
+    status: recordStatus(),
+    timeZone: text('time_zone'),
+    createdAt: createdAt(),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [
+    index('sites_company_idx').on(t.companyId, t.status, t.name),
+    index('sites_namespace_idx').on(t.namespaceId, t.status, t.name),
+    index('sites_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,23 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, modifiedAt, recordStatus, settingId } from './columns';
+import { namespaces } from './namespaces';
+
+/** Divisions (Setting objectType Division), e.g. LIFTING. */
+export const divisions = pgTable(
+  'divisions',
+  {
+    id: settingId(),
+    namespaceId: integer('namespace_id')
+      .notNull()
+      .references(() => namespaces.id),
+    name: text('name').notNull(),
+    displayName: text('display_name'),
+    acronymCode: text('acronym_code'),
+    description: text('description'),
+    attributeForm: text('attribute_form'),
+    status: recordStatus(),
+    createdAt: createdAt(),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [index('divisions_namespace_idx').on(t.namespaceId, t.status, t.name)],
+);

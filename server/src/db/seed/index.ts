@@ -1,0 +1,68 @@
+import { ROLES, type WebAccess } from '@portal/contracts';
+import type { Config } from '../../config';
+import { isEmpty } from '../client';
+import type { Db } from '../types';
+import { type SeededNamespace, seedNamespace } from './demo';
+
+const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
+
+/** demo: "local development", every switch on and asset view for every role. */
+const DEMO_WEB_ACCESS: WebAccess = {
+  ASSET: { name: 'Assets', viewRules: [{ roles: [...everyoneButCorporate], isEnabled: true }] },
+  LOOSEGEAR: { name: 'Loose Gear', viewRules: [{ roles: [...everyoneButCorporate], isEnabled: true }] },
+  ASSESSMENT: { name: 'Assessment', viewRules: [{ roles: [...everyoneButCorporate], isEnabled: true }] },
+  'ASSET-DESCRIPTION': {
+    name: 'Description',
+    viewRules: [{ roles: ['SCHEDULER', 'LO-ADMIN', 'APPROVER', 'FIELD-ENGG'], isEnabled: true }],
+  },
+  'ASSET-ATTRIBUTES': { name: 'Attributes', viewRules: [{ roles: ['SCHEDULER', 'LO-ADMIN', 'APPROVER', 'FIELD-ENGG'], isEnabled: true }] },
+};
+
+/** acme: a customer deployment with its own labels and asset view limited by role and office. */
+const ACME_WEB_ACCESS: WebAccess = {
+  ASSET: {
+    name: 'Equipment',
+    viewRules: [
+      // CLIENT-ADMIN is left out: without asset view it gets Clients (its own company) instead.
+      { roles: ['SCHEDULER', 'APPROVER', 'CLIENT-USER'], isEnabled: true },
+      { roles: ['FIELD-ENGG'], isEnabled: true, office: ['AUH'] },
+      { roles: ['SALES-PERSON'], isEnabled: false },
+    ],
+  },
+  LOOSEGEAR: { name: 'Lifting Gear', viewRules: [{ roles: [...everyoneButCorporate], isEnabled: true }] },
+  ASSESSMENT: { name: 'Training Records', viewRules: [{ roles: [...everyoneButCorporate], isEnabled: true }] },
+};
+
+export async function seedDemo(db: Db, config: Pick<Config, 'defaultMailDomain'>, scale: 'basic' | 'full' = 'full') {
+  const demo = await seedNamespace(db, {
+    name: 'demo',
+    companyName: 'Demo Inspection Services',
+    roleDomain: 'demo.test',
+    adminEmail: `demo@${config.defaultMailDomain}`,
+    scale,
+    features: { jobs: true, jobLite: true, technicalLibrary: true, qrSticker: true },
+    webAccess: DEMO_WEB_ACCESS,
+    color: [21, 101, 192],
+    shape: 'check',
+    seed: 20261122,
+  });
+  const acme = await seedNamespace(db, {
+    name: 'acme',
+    companyName: 'Acme Lifting & Certification',
+    roleDomain: 'acme.test',
+    adminEmail: `acme@${config.defaultMailDomain}`,
+    scale: 'basic',
+    features: { jobs: true, jobLite: false, technicalLibrary: false, qrSticker: true },
+    webAccess: ACME_WEB_ACCESS,
+    color: [198, 40, 40],
+    shape: 'hook',
+    seed: 7,
+  });
+  return { demo, acme } satisfies Record<string, SeededNamespace>;
+}
+
+/** Demo data for a fresh database (DECISIONS 7); on PostgreSQL only into an empty one. */
+export async function seedOnFirstStart(db: Db, config: Pick<Config, 'defaultMailDomain'>, options: { onlyIfEmpty?: boolean } = {}) {
+  if (options.onlyIfEmpty && !(await isEmpty(db))) return;
+  await seedDemo(db, config, 'full');
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH, GenerateOtpBody, ResetPasswordBody, WebLoginBody } from '@portal/contracts';
+import { userOf, SESSION_COOKIE, tokenOf } from '../../plugins/auth';
+import { unauthorized } from '../../lib/errors';
+import { buildSessionUser } from './sessionUser';
+import { requestOtp, resetPassword, signIn } from './auth.service';
+
+/** Sign-in, session, logout and password reset (shell document 2, DECISIONS 2). */
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ db: app.db, sessions: app.sessions, mailer: app.mailer, defaultMailDomain: app.config.defaultMailDomain });
+
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies, path: '/' });
+
+  r.post('/weblogin', { config: { permission: 'public' }, schema: { body: WebLoginBody } }, async (request, reply) => {
+    const { token } = await signIn(deps(), {
+      email: request.body.email,
+      password: request.body.password,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    const auth = await app.sessions.resolve(token);
+    if (!auth) throw unauthorized(AUTH.inactiveUser);
+    setSessionCookie(reply, token);
+    const user = await buildSessionUser(app.db, auth.user);
+    return {
+      ...user,
+      sessionId: token,
+      ...(request.body.assetSerial && request.body.asn ? { assetSerial: true, asn: request.body.asn } : {}),
+    };
+  });
+
+  r.get(
+    '/login',
+    {
+      config: { permission: 'public' },
+      schema: { querystring: z.object({ logout: z.enum(['true', 'false']).optional() }).strict() },
+    },
+    async (request, reply) => {
+      if (request.query.logout === 'true') {
+        const token = tokenOf(request);
+        if (token) await app.sessions.destroy(token);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { message: 'Logged out' };
+      }
+      const token = tokenOf(request);
+      if (!request.auth || !token) throw unauthorized(token ? AUTH.sessionExpired : AUTH.notSignedIn);
+      // The answer is kept serialised with the cached session: this is the hottest call.
+      const body = await app.sessions.remember(token, 'sessionUser', async () =>
+        JSON.stringify([await buildSessionUser(app.db, userOf(request))]),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  r.post('/generateOTP', { config: { permission: 'public' }, schema: { body: GenerateOtpBody } }, async (request) => {
+    const email = await requestOtp(deps(), { email: request.body.email, ip: request.ip });
+    return { message: AUTH.otpSent(email) };
+  });
+
+  r.post('/resetPassword', { config: { permission: 'public' }, schema: { body: ResetPasswordBody } }, async (request) => {
+    await resetPassword(deps(), { ...request.body, ip: request.ip });
+    return { message: AUTH.resetDone };
+  });
+}

@@ -1,0 +1,128 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { AUTH, PASSWORD_MAX, PASSWORD_MIN, withDefaultDomain } from '@portal/contracts';
+import { oneTimePasswords, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import { hashPassword, passwordLengthValid, verifyPassword } from '../../lib/password';
+import { clear, hit, LIMITS, peek } from '../../lib/rateLimit';
+import type { SessionStore } from '../../lib/sessions';
+import { newOtp, sha256 } from '../../lib/tokens';
+import { findLoginUser, latestOtp } from './auth.queries';
+
+export const OTP_TTL_MS = 10 * 60_000;
+const OTP_MAX_ATTEMPTS = 5;
+
+export interface AuthDeps {
+  db: Db;
+  sessions: SessionStore;
+  mailer: Mailer;
+  defaultMailDomain: string;
+}
+
+export const normaliseLogin = (login: string, domain: string) => withDefaultDomain(login, domain).toLowerCase();
+
+async function refuseWhenLimited(db: Db, keys: [string, typeof LIMITS.loginAccount][]): Promise<void> {
+  for (const [key, limit] of keys) {
+    const state = await peek(db, key, limit);
+    if (state.blocked) throw tooManyRequests(AUTH.tooManyAttempts, state.retryAfterSeconds);
+  }
+}
+
+/** Verifies the credentials and opens a session; answers the session token. */
+export async function signIn(deps: AuthDeps, input: { email: string; password: string; ip: string; userAgent?: string }) {
+  const email = normaliseLogin(input.email, deps.defaultMailDomain);
+  const accountKey = `login:account:${email}`;
+  const addressKey = `login:address:${input.ip}`;
+  await refuseWhenLimited(deps.db, [
+    [accountKey, LIMITS.loginAccount],
+    [addressKey, LIMITS.loginAddress],
+  ]);
+  const user = await findLoginUser(deps.db, email);
+  const valid = await verifyPassword(input.password, user?.passwordHash);
+  if (!user || !valid) {
+    await hit(deps.db, accountKey, LIMITS.loginAccount);
+    await hit(deps.db, addressKey, LIMITS.loginAddress);
+    throw unauthorized(AUTH.invalidCredentials);
+  }
+  if (user.namespaceStatus !== 1) throw unauthorized(AUTH.namespaceSuspended);
+  if (user.status !== 1) throw unauthorized(AUTH.inactiveUser);
+  await clear(deps.db, accountKey);
+  const token = await deps.sessions.create(user, { ip: input.ip, userAgent: input.userAgent });
+  return { token, userId: user.id };
+}
+
+/** Sends a 6-digit OTP valid for 10 minutes. Unknown addresses get the same answer. */
+export async function requestOtp(deps: AuthDeps, input: { email: string; ip: string }): Promise<string> {
+  const email = normaliseLogin(input.email, deps.defaultMailDomain);
+  const account = await hit(deps.db, `otp:account:${email}`, LIMITS.otpAccount);
+  const address = await hit(deps.db, `otp:address:${input.ip}`, LIMITS.otpAddress);
+  if (account.blocked || address.blocked) {
+    throw tooManyRequests(AUTH.tooManyAttempts, Math.max(account.retryAfterSeconds, address.retryAfterSeconds));
+  }
+  const user = await findLoginUser(deps.db, email);
+  if (user && user.status === 1 && user.namespaceStatus === 1) {
+    const code = newOtp();
+    await inTransaction(deps.db, { userId: null, namespaceId: user.namespaceId }, async (tx) => {
+      // A new OTP replaces any earlier unused one.
+      await tx
+        .update(oneTimePasswords)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(oneTimePasswords.userId, user.id), isNull(oneTimePasswords.usedAt)));
+      await tx.insert(oneTimePasswords).values({
+        userId: user.id,
+        codeHash: sha256(`${user.id}:${code}`),
+        expiresAt: new Date(Date.now() + OTP_TTL_MS),
+      });
+    });
+    await deps.mailer.send({
+      namespaceId: user.namespaceId,
+      to: email,
+      subject: 'Your password reset code',
+      text: `Your one-time password is ${code}. It expires in 10 minutes and can be used once.\n\nIf you did not ask to reset your password, you can ignore this mail.`,
+    });
+  }
+  return email;
+}
+
+export async function resetPassword(deps: AuthDeps, input: { email: string; newPassword: string; otp: string; ip: string }) {
+  const fields: Record<string, string> = {};
+  if (!input.newPassword.trim()) fields.newPassword = AUTH.newPasswordMandatory;
+  else if (!passwordLengthValid(input.newPassword)) fields.newPassword = AUTH.passwordLength;
+  if (!input.otp) fields.otp = AUTH.otpMandatory;
+  else if (!/^\d{6}$/.test(input.otp)) fields.otp = AUTH.otpInvalid;
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, fields);
+
+  const email = normaliseLogin(input.email, deps.defaultMailDomain);
+  const accountKey = `reset:account:${email}`;
+  await refuseWhenLimited(deps.db, [[accountKey, LIMITS.resetAccount]]);
+  const user = await findLoginUser(deps.db, email);
+  const otp = user ? await latestOtp(deps.db, user.id) : null;
+  if (!user || !otp || otp.attempts >= OTP_MAX_ATTEMPTS || otp.codeHash !== sha256(`${user.id}:${input.otp}`)) {
+    await hit(deps.db, accountKey, LIMITS.resetAccount);
+    if (otp) {
+      await deps.db
+        .update(oneTimePasswords)
+        .set({ attempts: sql`${oneTimePasswords.attempts} + 1` })
+        .where(eq(oneTimePasswords.id, otp.id));
+    }
+    throw badRequest(AUTH.otpInvalid, { otp: AUTH.otpInvalid });
+  }
+  const passwordHash = await hashPassword(input.newPassword.trim());
+  await inTransaction(deps.db, { userId: user.id, namespaceId: user.namespaceId }, async (tx) => {
+    // Single use: the OTP is spent in the same transaction that changes the password.
+    const spent = await tx
+      .update(oneTimePasswords)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(oneTimePasswords.id, otp.id), isNull(oneTimePasswords.usedAt)))
+      .returning({ id: oneTimePasswords.id });
+    if (spent.length === 0) throw badRequest(AUTH.otpInvalid, { otp: AUTH.otpInvalid });
+    await tx.update(users).set({ passwordHash, modifiedAt: sql`now()` }).where(eq(users.id, user.id));
+    await deps.sessions.destroyForUser(tx, user.id);
+  });
+  await clear(deps.db, accountKey);
+}
+
+export { PASSWORD_MAX, PASSWORD_MIN };

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { files, namespaces } from '../../db/schema';
+import { userOf } from '../../plugins/auth';
+
+/**
+ * Company (namespace) logo for the header, and the branding of the client-portal login
+ * variant: when the host name contains a namespace's name, the login page shows that
+ * namespace's name and logo (shell document 1).
+ */
+export async function brandingRoutes(app: FastifyInstance) {
+  app.get('/CustomerRegistration/getImageFromSession', { config: { permission: 'session.read' } }, async (request) => {
+    const user = userOf(request);
+    const rows = await app.db
+      .select({ content: files.content, type: files.contentType })
+      .from(namespaces)
+      .leftJoin(files, eq(files.id, namespaces.logoFileId))
+      .where(eq(namespaces.id, user.namespaceId));
+    const logo = rows[0];
+    return { companyLogo: logo?.content ? logo.content.toString('base64') : null, fileType: logo?.type ?? null };
+  });
+
+  // Also says whether the caller is signed in: /login is only for signed-out users, and this
+  // spares the login page a second request.
+  app.get('/loginBranding', { config: { permission: 'public' } }, async (request) => {
+    const signedIn = request.auth !== null;
+    const host = (request.hostname ?? '').toLowerCase().split(':')[0];
+    if (!host) return { namespace: null, signedIn };
+    // The longest namespace name contained in the host wins (acme-north before acme).
+    const rows = await app.db
+      .select({ name: namespaces.name, companyName: namespaces.companyName, content: files.content, type: files.contentType })
+      .from(namespaces)
+      .leftJoin(files, eq(files.id, namespaces.logoFileId))
+      .where(sql`${namespaces.status} = 1 and length(${namespaces.name}) >= 3 and position(lower(${namespaces.name}) in ${host}) > 0`)
+      .orderBy(sql`length(${namespaces.name}) desc`)
+      .limit(1);
+    const match = rows[0];
+    if (!match) return { namespace: null, signedIn };
+    return {
+      signedIn,
+      namespace: match.name,
+      companyName: match.companyName,
+      logo: match.content ? match.content.toString('base64') : null,
+      logoType: match.type ?? null,
+    };
+  });
+}

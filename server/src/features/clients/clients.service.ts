@@ -1,0 +1,206 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ClientBody, LOCATION_OBJECT_TYPE, LOCATIONS, SHELL, SiteBody } from '@portal/contracts';
+import { clientCompanies, clientOffices, offices, sites } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { actorOf, mayUseSite } from '../../lib/scope';
+import type { RequestContext } from '../context';
+import { registerLocationType } from '../locations/registry';
+import { parseBody } from '../users/parse';
+import {
+  clientOptions,
+  countClients,
+  countSites,
+  findClient,
+  findSite,
+  listClients,
+  listSites,
+  type NameCodeFilter,
+  siblingSiteNamed,
+} from './clients.queries';
+import { toClientOption, toClientRow, toSiteOption, toSiteRow } from './rows';
+
+/** Offices of a client: active offices of the namespace, or ones it already has (kept if archived since). */
+export async function checkOffices(tx: Db, namespaceId: number, officeIds: number[], held: number[] = []): Promise<void> {
+  const wanted = officeIds.filter((id) => !held.includes(id));
+  if (wanted.length === 0) return;
+  const rows = await tx
+    .select({ id: offices.id })
+    .from(offices)
+    .where(and(eq(offices.namespaceId, namespaceId), eq(offices.status, 1), inArray(offices.id, wanted)));
+  const bad = wanted.filter((id) => !rows.some((r) => r.id === id));
+  if (bad.length) {
+    const message = `LO Offices ${bad.join(', ')} are not active offices of this namespace`;
+    throw badRequest(message, { officeIds: message });
+  }
+}
+
+/** Serialises client and site saves of a namespace, so two simultaneous saves cannot both pass a name check. */
+async function lockClientNames(tx: Db, namespaceId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('clients'), ${namespaceId}::int)`);
+}
+
+/** Client names are unique among the namespace's active clients (case-insensitive), and so are codes. */
+export async function checkClientUnique(
+  tx: Db,
+  namespaceId: number,
+  client: { id: number | null; name: string; acronymCode?: string | null },
+) {
+  await lockClientNames(tx, namespaceId);
+  const others = (column: typeof clientCompanies.name | typeof clientCompanies.acronymCode, value: string) =>
+    tx
+      .select({ id: clientCompanies.id })
+      .from(clientCompanies)
+      .where(
+        and(
+          eq(clientCompanies.namespaceId, namespaceId),
+          eq(clientCompanies.status, 1),
+          sql`lower(${column}) = ${value.toLowerCase()}`,
+          client.id ? sql`${clientCompanies.id} <> ${client.id}` : undefined,
+        ),
+      )
+      .limit(1);
+  if ((await others(clientCompanies.name, client.name)).length) {
+    throw conflict(LOCATIONS.duplicateClientName, { name: LOCATIONS.duplicateClientName });
+  }
+  if (client.acronymCode && (await others(clientCompanies.acronymCode, client.acronymCode)).length) {
+    throw conflict(LOCATIONS.duplicateClientCode, { acronymCode: LOCATIONS.duplicateClientCode });
+  }
+}
+
+export async function replaceClientOffices(tx: Db, clientId: number, officeIds: number[]): Promise<void> {
+  await tx.delete(clientOffices).where(eq(clientOffices.clientId, clientId));
+  if (officeIds.length) await tx.insert(clientOffices).values(officeIds.map((officeId) => ({ clientId, officeId })));
+}
+
+/** `POST /api/Location` with objectType CLIENT_COMPANY: edits a client (new ones come through Add Client). */
+async function saveClient(ctx: RequestContext, raw: Record<string, unknown>) {
+  if (raw.id === undefined || raw.id === null || raw.id === '' || Number(raw.id) <= 0) {
+    throw badRequest(LOCATIONS.addThroughAddClient, { id: LOCATIONS.addThroughAddClient });
+  }
+  const body = parseBody(ClientBody, raw);
+  await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const existing = await findClient(tx, ctx.scope, body.id);
+    if (!existing) throw notFound(SHELL.notFound);
+    if (existing.status !== 1) throw conflict(LOCATIONS.clientNotActive);
+    const held = (existing.offices?.[0] ?? '').split(',').filter(Boolean).map(Number);
+    await checkOffices(tx, ctx.scope.namespaceId, body.officeIds, held);
+    await checkClientUnique(tx, ctx.scope.namespaceId, {
+      id: body.id,
+      name: body.name,
+      acronymCode: body.acronymCode ?? existing.acronymCode,
+    });
+    const { id, officeIds, objectType: _type, tenantId: _tenant, ...fields } = body;
+    await tx
+      .update(clientCompanies)
+      .set({ ...fields, modifiedAt: sql`now()` })
+      .where(eq(clientCompanies.id, id));
+    const sameOffices = officeIds.length === held.length && officeIds.every((officeId) => held.includes(officeId));
+    if (!sameOffices) await replaceClientOffices(tx, id, officeIds);
+  });
+  const saved = await findClient(ctx.db, ctx.scope, body.id);
+  return toClientRow(saved!, ctx.user);
+}
+
+/** The parent of a site: absent or the client itself means top level; otherwise a site of the same client. */
+async function resolveParent(tx: Db, companyId: number, parentId: number | null, siteId: number | null): Promise<number | null> {
+  if (parentId === null || parentId === companyId) return null;
+  const [parent] = await tx
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.id, parentId), eq(sites.companyId, companyId)));
+  if (!parent || parent.id === siteId)
+    throw badRequest('parentId is not a location of this client', { parentId: 'is not a location of this client' });
+  return parent.id;
+}
+
+/** `POST /api/Location` with objectType SITE: creates or edits a client's location. */
+async function saveSite(ctx: RequestContext, raw: Record<string, unknown>) {
+  const body = parseBody(SiteBody, raw);
+  const id = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const existing = body.id ? await findSite(tx, ctx.scope, body.id) : null;
+    if (body.id && !existing) throw notFound(SHELL.notFound);
+    if (existing && existing.status !== 1) throw conflict(LOCATIONS.siteNotActive);
+    if (existing && existing.companyId !== body.companyId) {
+      throw badRequest('A location can not move to another client', { companyId: 'A location can not move to another client' });
+    }
+    const client = await findClient(tx, ctx.scope, body.companyId);
+    if (!client || (client.status !== 1 && !existing)) {
+      throw badRequest('Client is not a client of this namespace', { companyId: 'is not a client of this namespace' });
+    }
+    const parentId = await resolveParent(tx, body.companyId, body.parentId ?? null, body.id ?? null);
+    await lockClientNames(tx, ctx.scope.namespaceId);
+    if (await siblingSiteNamed(tx, { companyId: body.companyId, parentId, name: body.name, id: body.id ?? null })) {
+      throw conflict(LOCATIONS.duplicateSiteName, { name: LOCATIONS.duplicateSiteName });
+    }
+    const { id: _id, objectType: _type, tenantId: _tenant, companyId, parentId: _parent, ...fields } = body;
+    if (existing) {
+      await tx
+        .update(sites)
+        .set({ ...fields, parentId, modifiedAt: sql`now()` })
+        .where(eq(sites.id, existing.id));
+      return existing.id;
+    }
+    const [row] = await tx
+      .insert(sites)
+      .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId, parentId, locationLevel: 0, type: 1, status: 1 })
+      .returning({ id: sites.id });
+    return row.id;
+  });
+  const saved = await findSite(ctx.db, ctx.scope, id);
+  return toSiteRow(saved!, ctx.user);
+}
+
+registerLocationType({
+  objectType: LOCATION_OBJECT_TYPE.CLIENT_COMPANY,
+  view: {
+    permission: 'clients.read',
+    async list(ctx, query, filter) {
+      const rows = await listClients(ctx.db, ctx.scope, filter as NameCodeFilter, query);
+      return rows.map((row) => toClientRow(row, ctx.user));
+    },
+    count: (ctx, _query, filter) => countClients(ctx.db, ctx.scope, filter as NameCodeFilter),
+  },
+  objects: {
+    permission: 'locations.read',
+    async run(ctx) {
+      return (await clientOptions(ctx.db, ctx.scope)).map(toClientOption);
+    },
+  },
+  get: {
+    permission: 'locations.read',
+    async run(ctx, id) {
+      const found = await findClient(ctx.db, ctx.scope, id);
+      return found ? toClientRow(found, ctx.user) : null;
+    },
+  },
+  save: { permission: 'clients.update', run: saveClient },
+});
+
+registerLocationType({
+  objectType: LOCATION_OBJECT_TYPE.SITE,
+  view: {
+    permission: 'clients.locations',
+    async list(ctx, query, filter) {
+      const rows = await listSites(ctx.db, ctx.scope, query, filter as NameCodeFilter, query);
+      return rows.map((row) => toSiteRow(row, ctx.user));
+    },
+    count: (ctx, query, filter) => countSites(ctx.db, ctx.scope, query, filter as NameCodeFilter),
+  },
+  objects: {
+    permission: 'locations.read',
+    async run(ctx, query) {
+      const rows = await listSites(ctx.db, ctx.scope, { companyId: query.companyId }, {}, { offset: 0, limit: -1 });
+      return rows.map(toSiteOption);
+    },
+  },
+  get: {
+    permission: 'locations.read',
+    async run(ctx, id) {
+      const found = await findSite(ctx.db, ctx.scope, id);
+      return found && mayUseSite(ctx.scope, found) ? toSiteRow(found, ctx.user) : null;
+    },
+  },
+  save: { permission: 'clients.update', run: saveSite },
+});

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { can, Id, type Permission, SHELL } from '@portal/contracts';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { readFilter } from '../../lib/filter';
+import { contextOf } from '../context';
+import { locationPermissionMap, locationType, locationTypes } from './registry';
+
+/** The filter header of the location lists: name and code (or acronym_code). */
+export const LocationFilter = z
+  .object({
+    name: z.string().max(200).optional(),
+    code: z.string().max(100).optional(),
+    acronym_code: z.string().max(100).optional(),
+  })
+  .strict();
+
+const ViewQuery = z
+  .object({
+    objectType: z.string().max(50),
+    offset: z.coerce.number().int().min(-1).max(10_000_000).default(0),
+    limit: z.coerce.number().int().min(-1).max(100_000).default(50),
+    companyId: Id.optional(),
+    parentId: Id.optional(),
+    tenantId: z.coerce.number().int().optional(),
+    filter: z.string().optional(),
+  })
+  .strict();
+
+/** Generic location calls, dispatched to the object types features register. */
+export async function locationsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const viewPermissions = locationPermissionMap((t) => t.view);
+
+  r.get(
+    '/Location/view',
+    { config: { permission: { query: 'objectType', values: viewPermissions } }, schema: { querystring: ViewQuery } },
+    async (request) => {
+      const type = locationType(request.query.objectType);
+      if (!type?.view) throw badRequest('Unknown objectType');
+      const filter = readFilter(request, LocationFilter);
+      return type.view.list(contextOf(app, request), request.query, filter);
+    },
+  );
+
+  r.get(
+    '/Location/view/count',
+    { config: { permission: { query: 'objectType', values: viewPermissions } }, schema: { querystring: ViewQuery } },
+    async (request) => {
+      const type = locationType(request.query.objectType);
+      if (!type?.view) throw badRequest('Unknown objectType');
+      const filter = readFilter(request, LocationFilter);
+      return type.view.count(contextOf(app, request), request.query, filter);
+    },
+  );
+
+  r.get(
+    '/Location/Object',
+    {
+      config: { permission: { query: 'objectType', values: locationPermissionMap((t) => t.objects) } },
+      schema: {
+        querystring: z
+          .object({ objectType: z.string().max(50), companyId: Id.optional(), tenantId: z.coerce.number().int().optional() })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const type = locationType(request.query.objectType);
+      if (!type?.objects) throw badRequest('Unknown objectType');
+      return type.objects.run(contextOf(app, request), { companyId: request.query.companyId });
+    },
+  );
+
+  r.get('/Location/:id', { config: { permission: 'locations.read' }, schema: { params: z.object({ id: Id }) } }, async (request) => {
+    const ctx = contextOf(app, request);
+    for (const type of locationTypes()) {
+      if (!type.get || !can(ctx.user.role, type.get.permission)) continue;
+      const found = await type.get.run(ctx, request.params.id);
+      if (found) return found;
+    }
+    throw notFound(SHELL.notFound);
+  });
+
+  const savePermissions = [...new Set(Object.values(locationPermissionMap((t) => t.save)))] as Permission[];
+  r.post(
+    '/Location',
+    {
+      config: { permission: { anyOf: savePermissions } },
+      schema: { body: z.object({ objectType: z.string().max(50) }).passthrough() },
+    },
+    async (request) => {
+      const type = locationType(request.body.objectType);
+      if (!type?.save) throw badRequest('Unknown objectType', { objectType: 'is not a location object type' });
+      const ctx = contextOf(app, request);
+      if (!can(ctx.user.role, type.save.permission)) throw forbidden(SHELL.forbidden);
+      return type.save.run(ctx, request.body as Record<string, unknown>);
+    },
+  );
+}

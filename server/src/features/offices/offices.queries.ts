@@ -1,0 +1,68 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { offices, users } from '../../db/schema';
+import type { Db } from '../../db/types';
+import type { Scope } from '../../lib/scope';
+
+export type OfficeRecord = typeof offices.$inferSelect;
+
+/** Case-insensitive "contains" without LIKE, so % and _ in a search match themselves. */
+const contains = (column: typeof offices.name | typeof offices.acronymCode, text: string) =>
+  sql`strpos(lower(coalesce(${column}, '')), lower(${text})) > 0`;
+
+/** Every office of the namespace (active and archived), by name: the LO Office screen. */
+export async function listOffices(db: Db, scope: Scope, filter: { name?: string; code?: string }) {
+  const where = [eq(offices.namespaceId, scope.namespaceId)];
+  if (filter.name?.trim()) where.push(contains(offices.name, filter.name.trim()));
+  if (filter.code?.trim()) where.push(contains(offices.acronymCode, filter.code.trim()));
+  return db
+    .select()
+    .from(offices)
+    .where(and(...where))
+    .orderBy(asc(sql`lower(${offices.name})`), asc(offices.id));
+}
+
+/** Active offices of the namespace, by name: the office pickers. */
+export async function activeOffices(db: Db, scope: Scope) {
+  return db
+    .select({
+      id: offices.id,
+      name: offices.name,
+      acronymCode: offices.acronymCode,
+      city: offices.city,
+      timeZone: offices.timeZone,
+    })
+    .from(offices)
+    .where(and(eq(offices.namespaceId, scope.namespaceId), eq(offices.status, 1)))
+    .orderBy(asc(sql`lower(${offices.name})`), asc(offices.id));
+}
+
+export async function findOffice(db: Db, scope: Scope, id: number): Promise<OfficeRecord | null> {
+  const rows = await db
+    .select()
+    .from(offices)
+    .where(and(eq(offices.id, id), eq(offices.namespaceId, scope.namespaceId)));
+  return rows[0] ?? null;
+}
+
+/** Another active office of the namespace with this name or code (case-insensitive). */
+export async function findActiveDuplicate(db: Db, scope: Scope, input: { id: number | null; name: string; code?: string | null }) {
+  const sameName = sql`lower(${offices.name}) = lower(${input.name})`;
+  const sameCode = input.code ? sql`lower(${offices.acronymCode}) = lower(${input.code})` : sql`false`;
+  const where = [eq(offices.namespaceId, scope.namespaceId), eq(offices.status, 1), sql`(${sameName} or ${sameCode})`];
+  if (input.id !== null) where.push(ne(offices.id, input.id));
+  const rows = await db
+    .select({ name: offices.name, acronymCode: offices.acronymCode })
+    .from(offices)
+    .where(and(...where))
+    .limit(2);
+  return rows;
+}
+
+/** How many active users have this office as their primary office. */
+export async function countActivePrimaryUsers(db: Db, scope: Scope, officeId: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.namespaceId, scope.namespaceId), eq(users.officeId, officeId), eq(users.status, 1)));
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,137 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  can,
+  OFFICE_OBJECT_TYPE,
+  type OfficeOption,
+  type OfficeRow,
+  type OfficeSaveBody,
+  OFFICES,
+  type Role,
+  SHELL,
+} from '@portal/contracts';
+import type { z } from 'zod';
+import { offices } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import { conflict, notFound } from '../../lib/errors';
+import { actorOf } from '../../lib/scope';
+import type { RequestContext } from '../context';
+import { registerLocationType } from '../locations/registry';
+import { activeOffices, countActivePrimaryUsers, findActiveDuplicate, findOffice, listOffices, type OfficeRecord } from './offices.queries';
+
+type OfficeInput = z.output<typeof OfficeSaveBody>;
+
+/** One line for the Address tooltip: the non-empty parts, comma separated. */
+export function formatAddress(o: Pick<OfficeRecord, 'street' | 'city' | 'state' | 'country' | 'pin'>): string {
+  return [o.street, o.city, o.state, o.country, o.pin === null ? null : String(o.pin)]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+export function officeRow(o: OfficeRecord, role: Role): OfficeRow {
+  const writable = o.status === 1 && can(role, 'offices.write');
+  return {
+    id: o.id,
+    objectType: OFFICE_OBJECT_TYPE,
+    locationLevel: 0,
+    name: o.name,
+    acronymCode: o.acronymCode,
+    street: o.street,
+    city: o.city,
+    state: o.state,
+    country: o.country,
+    pin: o.pin,
+    phone: o.phone,
+    externalId: o.externalId,
+    status: o.status,
+    timeZone: o.timeZone,
+    address: formatAddress(o),
+    createdDate: o.createdAt.toISOString(),
+    modifiedDate: o.modifiedAt.toISOString(),
+    can: { edit: writable, delete: writable },
+  };
+}
+
+export async function officeList(ctx: RequestContext, filter: { name?: string; code?: string; acronym_code?: string }) {
+  const rows = await listOffices(ctx.db, ctx.scope, { name: filter.name, code: filter.code ?? filter.acronym_code });
+  return rows.map((o) => officeRow(o, ctx.user.role));
+}
+
+/** Serialises office saves of a namespace, so two saves cannot both pass the duplicate check. */
+const lockOffices = (tx: Db, namespaceId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('offices'), ${namespaceId}::int)`);
+
+export async function saveOffice(ctx: RequestContext, input: OfficeInput): Promise<OfficeRow> {
+  const id = input.id && input.id > 0 ? input.id : null;
+  const values = {
+    name: input.name,
+    street: input.street,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    country: input.country ?? null,
+    pin: input.pin ?? null,
+    phone: input.phone ?? null,
+    acronymCode: input.acronymCode ?? null,
+    externalId: input.externalId ?? null,
+    timeZone: input.timeZone?.trim() || null,
+  };
+  const saved = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    await lockOffices(tx, ctx.scope.namespaceId);
+    if (id !== null) {
+      const existing = await findOffice(tx, ctx.scope, id);
+      if (!existing) throw notFound(SHELL.notFound);
+      if (existing.status !== 1) throw conflict(OFFICES.notActive);
+    }
+    const duplicates = await findActiveDuplicate(tx, ctx.scope, { id, name: values.name, code: values.acronymCode });
+    const sameName = duplicates.find((d) => d.name.toLowerCase() === values.name.toLowerCase());
+    if (sameName) throw conflict(OFFICES.duplicateName, { name: OFFICES.duplicateName });
+    if (duplicates.length > 0) throw conflict(OFFICES.duplicateCode, { acronymCode: OFFICES.duplicateCode });
+    if (id === null) {
+      const [row] = await tx
+        .insert(offices)
+        .values({ ...values, namespaceId: ctx.scope.namespaceId })
+        .returning();
+      return row;
+    }
+    const [row] = await tx
+      .update(offices)
+      .set({ ...values, modifiedAt: sql`now()` })
+      .where(and(eq(offices.id, id), eq(offices.namespaceId, ctx.scope.namespaceId)))
+      .returning();
+    return row;
+  });
+  return officeRow(saved, ctx.user.role);
+}
+
+/** Delete means archive; refused while active users work from the office. Repeating it is harmless. */
+export async function archiveOffice(ctx: RequestContext, id: number): Promise<{ message: string }> {
+  await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const existing = await findOffice(tx, ctx.scope, id);
+    if (!existing) throw notFound(SHELL.notFound);
+    if (existing.status !== 1) return;
+    if ((await countActivePrimaryUsers(tx, ctx.scope, id)) > 0) throw conflict(OFFICES.inUse);
+    await tx
+      .update(offices)
+      .set({ status: 0, modifiedAt: sql`now()` })
+      .where(and(eq(offices.id, id), eq(offices.namespaceId, ctx.scope.namespaceId)));
+  });
+  return { message: OFFICES.deleted };
+}
+
+async function officeOptions(ctx: RequestContext): Promise<OfficeOption[]> {
+  const rows = await activeOffices(ctx.db, ctx.scope);
+  return rows.map((o) => ({ ...o, objectType: OFFICE_OBJECT_TYPE }));
+}
+
+registerLocationType({
+  objectType: OFFICE_OBJECT_TYPE,
+  objects: { permission: 'locations.read', run: (ctx) => officeOptions(ctx) },
+  get: {
+    permission: 'locations.read',
+    run: async (ctx, id) => {
+      const office = await findOffice(ctx.db, ctx.scope, id);
+      return office ? officeRow(office, ctx.user.role) : null;
+    },
+  },
+});

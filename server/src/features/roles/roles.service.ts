@@ -1,0 +1,211 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  can,
+  isClientRole,
+  LICENCE_UNLIMITED,
+  normalizeRole,
+  ROLE_OBJECT_TYPE,
+  ROLE_TYPE,
+  type RoleLicenceRow,
+  type RoleRow,
+  type RoleSaveBody,
+  ROLES_TEXT,
+  roleTypeOf,
+  SHELL,
+  TENANT_ID,
+} from '@portal/contracts';
+import type { z } from 'zod';
+import { roles } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { actorOf } from '../../lib/scope';
+import type { RequestContext } from '../context';
+import { registerSettingType } from '../settings/registry';
+import {
+  activeNameTaken,
+  clientIdsOfNamespace,
+  countActiveUsersAtClient,
+  countActiveUsersOfRole,
+  createMissingLicences,
+  findRole,
+  licencesOf,
+  listActiveRoles,
+  namespaceCompanyName,
+  type RoleRecord,
+  reactivateSuspended,
+  roleOptions,
+  upsertLicence,
+} from './roles.queries';
+
+type RoleInput = z.output<typeof RoleSaveBody>;
+
+export const LICENCE_META_KEY = 'licence';
+
+export function roleRow(r: RoleRecord, namespace: string, licences: RoleLicenceRow[] | undefined, ctx: RequestContext): RoleRow {
+  const writable = r.status === 1 && can(ctx.user.role, 'roles.write');
+  return {
+    id: r.id,
+    objectType: ROLE_OBJECT_TYPE,
+    name: r.name,
+    acronymCode: r.acronymCode,
+    description: r.description,
+    type: r.type,
+    baseRole: r.baseRole,
+    namespace,
+    tenantId: TENANT_ID,
+    status: r.status,
+    createdDate: r.createdAt.toISOString(),
+    modifiedDate: r.modifiedAt.toISOString(),
+    // Licences are CONFIG_ADMIN's business only (DECISIONS 4): other callers do not get them.
+    ...(licences ? { metaKey: LICENCE_META_KEY, metaValue: JSON.stringify(licences) } : {}),
+    can: {
+      edit: writable,
+      delete: writable,
+      licences: r.status === 1 && r.type === ROLE_TYPE.CLIENT && can(ctx.user.role, 'roles.licences'),
+    },
+  };
+}
+
+/** Rows for these roles, with the licences when the caller may see them. */
+async function rowsOf(ctx: RequestContext, records: RoleRecord[]): Promise<RoleRow[]> {
+  const namespace = await namespaceCompanyName(ctx.db, ctx.scope);
+  const showLicences = can(ctx.user.role, 'roles.licences');
+  const byRole = new Map<number, RoleLicenceRow[]>();
+  if (showLicences) {
+    const clientRoles = records.filter((r) => r.type === ROLE_TYPE.CLIENT).map((r) => r.id);
+    for (const { roleId, ...licence } of await licencesOf(ctx.db, ctx.scope, clientRoles)) {
+      byRole.set(roleId, [...(byRole.get(roleId) ?? []), licence]);
+    }
+  }
+  return records.map((r) => roleRow(r, namespace, showLicences ? (byRole.get(r.id) ?? []) : undefined, ctx));
+}
+
+/** GET /api/Setting/Namespace: the Roles screen. */
+export async function roleList(ctx: RequestContext, name?: string): Promise<RoleRow[]> {
+  return rowsOf(ctx, await listActiveRoles(ctx.db, ctx.scope, name));
+}
+
+/** Client users (CLIENT-ADMIN) only ever deal with client roles. */
+const visibleToCaller = (ctx: RequestContext, record: { type: number }) => !isClientRole(ctx.user.role) || record.type === ROLE_TYPE.CLIENT;
+
+async function options(ctx: RequestContext, query: Record<string, string | undefined>) {
+  const raw = query.type;
+  if (raw !== undefined && raw !== '0' && raw !== '1') throw badRequest('type: must be 0 or 1', { type: 'must be 0 or 1' });
+  const rows = await roleOptions(ctx.db, ctx.scope, raw === undefined ? undefined : Number(raw));
+  return rows.filter((r) => visibleToCaller(ctx, r));
+}
+
+/** Serialises role saves of a namespace, so two saves cannot both pass the duplicate check. */
+const lockRoles = (tx: Db, namespaceId: number) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('roles'), ${namespaceId}::int)`);
+
+/** The role's type and base role: given on create, fixed afterwards. */
+function typeAndBase(input: RoleInput, existing: RoleRecord | null): { type: number; baseRole: string } {
+  if (existing) {
+    if (input.type !== undefined && input.type !== existing.type) throw badRequest(ROLES_TEXT.typeLocked, { type: ROLES_TEXT.typeLocked });
+    if (input.baseRole && normalizeRole(input.baseRole) !== existing.baseRole) {
+      throw badRequest(ROLES_TEXT.baseRoleLocked, { baseRole: ROLES_TEXT.baseRoleLocked });
+    }
+    return { type: existing.type, baseRole: existing.baseRole };
+  }
+  if (input.type === undefined) throw badRequest(ROLES_TEXT.typeRequired, { type: ROLES_TEXT.typeRequired });
+  if (!input.baseRole?.trim()) throw badRequest(ROLES_TEXT.baseRoleRequired, { baseRole: ROLES_TEXT.baseRoleRequired });
+  const baseRole = normalizeRole(input.baseRole);
+  if (!baseRole || roleTypeOf(baseRole) !== input.type) {
+    const message = ROLES_TEXT.baseRoleMismatch(input.type);
+    throw badRequest(message, { baseRole: message });
+  }
+  return { type: input.type, baseRole };
+}
+
+/** Writes the licences and re-activates suspended users where the client asked for it. */
+async function applyLicences(tx: Db, ctx: RequestContext, roleId: number, licences: NonNullable<RoleInput['metaValue']>) {
+  const known = await clientIdsOfNamespace(
+    tx,
+    ctx.scope,
+    licences.map((l) => l.clientId),
+  );
+  if (licences.some((l) => !known.has(l.clientId))) throw notFound(ROLES_TEXT.licenceClientNotFound);
+  for (const l of licences) {
+    await upsertLicence(tx, ctx.scope, { roleId, clientId: l.clientId, licenceCount: l.clientLicense, allUsersActive: l.isAllUserActive });
+    if (!l.isAllUserActive) continue;
+    const room =
+      l.clientLicense === LICENCE_UNLIMITED ? null : l.clientLicense - (await countActiveUsersAtClient(tx, ctx.scope, roleId, l.clientId));
+    await reactivateSuspended(tx, ctx.scope, { roleId, clientId: l.clientId, room, actorId: ctx.user.id });
+  }
+}
+
+/** POST /api/Setting/Others[?isNewConfig=true]: create or update a role and its licences. */
+export async function saveRole(ctx: RequestContext, input: RoleInput, opts: { isNewConfig: boolean }): Promise<RoleRow> {
+  const licences = input.metaValue ?? [];
+  if ((licences.length > 0 || opts.isNewConfig) && !can(ctx.user.role, 'roles.licences')) throw forbidden(SHELL.forbidden);
+  const clientIds = licences.map((l) => l.clientId);
+  if (new Set(clientIds).size !== clientIds.length)
+    throw badRequest(ROLES_TEXT.licenceClientTwice, { metaValue: ROLES_TEXT.licenceClientTwice });
+  const id = input.id && input.id > 0 ? input.id : null;
+
+  const saved = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    await lockRoles(tx, ctx.scope.namespaceId);
+    const existing = id === null ? null : await findRole(tx, ctx.scope, id);
+    if (id !== null && !existing) throw notFound(SHELL.notFound);
+    if (existing && existing.status !== 1) throw conflict(ROLES_TEXT.notActive);
+    const { type, baseRole } = typeAndBase(input, existing);
+    if ((licences.length > 0 || opts.isNewConfig) && type !== ROLE_TYPE.CLIENT) {
+      throw badRequest(ROLES_TEXT.licencesClientRolesOnly, { metaValue: ROLES_TEXT.licencesClientRolesOnly });
+    }
+    if (await activeNameTaken(tx, ctx.scope, input.name, id)) throw conflict(ROLES_TEXT.duplicateName, { name: ROLES_TEXT.duplicateName });
+
+    const values = { name: input.name, acronymCode: input.acronymCode ?? null, description: input.description ?? null };
+    const [row] = existing
+      ? await tx
+          .update(roles)
+          .set({ ...values, modifiedAt: sql`now()` })
+          .where(and(eq(roles.id, existing.id), eq(roles.namespaceId, ctx.scope.namespaceId)))
+          .returning()
+      : await tx
+          .insert(roles)
+          .values({ ...values, type, baseRole, namespaceId: ctx.scope.namespaceId })
+          .returning();
+    if (licences.length > 0) await applyLicences(tx, ctx, row.id, licences);
+    if (opts.isNewConfig) await createMissingLicences(tx, ctx.scope, row.id);
+    return row;
+  });
+  const [answer] = await rowsOf(ctx, [saved]);
+  return answer;
+}
+
+/** Delete means archive; refused while active users hold the role. Repeating it is harmless. */
+export async function archiveRole(ctx: RequestContext, id: number): Promise<{ message: string }> {
+  await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    await lockRoles(tx, ctx.scope.namespaceId);
+    const existing = await findRole(tx, ctx.scope, id);
+    if (!existing) throw notFound(SHELL.notFound);
+    if (existing.status !== 1) return;
+    if ((await countActiveUsersOfRole(tx, ctx.scope, id)) > 0) throw conflict(ROLES_TEXT.roleInUse);
+    await tx
+      .update(roles)
+      .set({ status: 0, modifiedAt: sql`now()` })
+      .where(and(eq(roles.id, id), eq(roles.namespaceId, ctx.scope.namespaceId)));
+  });
+  return { message: ROLES_TEXT.archived };
+}
+
+registerSettingType({
+  objectType: ROLE_OBJECT_TYPE,
+  aliases: ['Role', 'Roles'],
+  options: { permission: 'roles.options', run: options },
+  archive: {
+    permission: 'roles.write',
+    find: async (ctx, id) => (await findRole(ctx.db, ctx.scope, id)) !== null,
+    run: archiveRole,
+  },
+  get: {
+    permission: 'roles.options',
+    run: async (ctx, id) => {
+      const record = await findRole(ctx.db, ctx.scope, id);
+      if (!record || !visibleToCaller(ctx, record)) return null;
+      const [row] = await rowsOf(ctx, [record]);
+      return row;
+    },
+  },
+});

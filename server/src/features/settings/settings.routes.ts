@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Id, type Permission, SHELL } from '@portal/contracts';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { can } from '@portal/contracts';
+import { contextOf } from '../context';
+import { permissionMap, settingType, settingTypes } from './registry';
+
+const Paging = {
+  offset: z.coerce.number().int().min(-1).max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(-1).max(100_000).default(50),
+};
+
+function anyOf(pick: Parameters<typeof permissionMap>[0]): Permission[] {
+  return [...new Set(Object.values(permissionMap(pick)))];
+}
+
+/**
+ * The generic settings calls of the spec, dispatched to the object types that features
+ * register (features/settings/registry.ts).
+ */
+export async function settingsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/Setting',
+    {
+      config: { permission: { query: 'objectType', values: permissionMap((t) => t.list) } },
+      schema: {
+        querystring: z
+          .object({
+            objectType: z.string().max(50),
+            tenantId: z.coerce.number().int().optional(),
+            name: z.string().max(200).optional(),
+            ...Paging,
+          })
+          .passthrough(),
+      },
+    },
+    async (request) => {
+      const type = settingType(request.query.objectType);
+      if (!type?.list) throw badRequest('Unknown objectType');
+      return type.list.run(contextOf(app, request), request.query);
+    },
+  );
+
+  for (const path of ['/Setting/Objects', '/Setting/Others']) {
+    r.get(
+      path,
+      {
+        config: { permission: { query: 'objectType', values: permissionMap((t) => t.options) } },
+        schema: { querystring: z.record(z.string(), z.string().max(200)) },
+      },
+      async (request) => {
+        const type = settingType(request.query.objectType);
+        if (!type?.options) throw badRequest('Unknown objectType');
+        return type.options.run(contextOf(app, request), request.query);
+      },
+    );
+  }
+
+  r.post(
+    '/Setting',
+    {
+      config: { permission: { anyOf: anyOf((t) => t.save) } },
+      schema: { body: z.object({ objectType: z.string().max(50) }).passthrough() },
+    },
+    async (request) => {
+      const type = settingType(request.body.objectType);
+      if (!type?.save) throw badRequest('Unknown objectType', { objectType: 'is not a settings object type' });
+      const ctx = contextOf(app, request);
+      if (!can(ctx.user.role, type.save.permission)) throw forbidden(SHELL.forbidden);
+      return type.save.run(ctx, request.body);
+    },
+  );
+
+  r.delete(
+    '/Setting/:id',
+    { config: { permission: { anyOf: anyOf((t) => t.archive) } }, schema: { params: z.object({ id: Id }) } },
+    async (request) => {
+      const ctx = contextOf(app, request);
+      for (const type of settingTypes()) {
+        if (!type.archive || !(await type.archive.find(ctx, request.params.id))) continue;
+        if (!can(ctx.user.role, type.archive.permission)) throw forbidden(SHELL.forbidden);
+        return type.archive.run(ctx, request.params.id);
+      }
+      throw notFound(SHELL.notFound);
+    },
+  );
+
+  r.get('/Setting/:id', { config: { permission: 'session.read' }, schema: { params: z.object({ id: Id }) } }, async (request) => {
+    const ctx = contextOf(app, request);
+    for (const type of settingTypes()) {
+      if (!type.get || !can(ctx.user.role, type.get.permission)) continue;
+      const found = await type.get.run(ctx, request.params.id);
+      if (found) return found;
+    }
+    throw notFound(SHELL.notFound);
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { can, SHELL, USERS } from '@portal/contracts';
+import { users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { OWNER, registerFileAccess } from '../../lib/fileAccess';
+import { deleteFile, IMAGE_MAX_BYTES, readSingleUpload, storeFile } from '../../lib/files';
+import { actorOf } from '../../lib/scope';
+import type { RequestContext } from '../context';
+import { mayEdit } from './rows';
+import { userScope } from './users.queries';
+import { loadExisting } from './users.write';
+
+/**
+ * A signature is served to the user themselves and to callers who may read that user, except
+ * client administrators, for whom signatures are hidden (shell document 6).
+ */
+registerFileAccess(OWNER.userSignature, async (db, scope, ownerId) => {
+  if (scope.userId === ownerId) return true;
+  if (scope.role === 'CLIENT-ADMIN' || !can(scope.role, 'users.read')) return false;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(userScope(scope), eq(users.id, ownerId)));
+  return rows.length > 0;
+});
+
+/** The user whose signature changes: visible (404), editable by the caller (403) and active (409). */
+async function editableTarget(ctx: RequestContext, userId: number) {
+  const target = await loadExisting(ctx.db, ctx.scope, userId);
+  if (!target) throw notFound(SHELL.notFound);
+  if (ctx.user.role === 'CLIENT-ADMIN') throw forbidden(USERS.clientAdminField('Signature'));
+  if (target.status !== 1) throw conflict(USERS.notEditable);
+  if (!mayEdit(ctx.user, target)) throw forbidden(USERS.roleNotAssignable);
+  return target;
+}
+
+async function currentSignatureId(ctx: RequestContext, userId: number): Promise<number | null> {
+  // Locked, so that two concurrent uploads do not both replace the same previous file.
+  const [row] = await ctx.db.select({ fileId: users.signatureFileId }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.fileId ?? null;
+}
+
+/** `POST /api/Users/signature/{userId}`: a .jpg or .png of at most 5 MB, checked by content; replaces the old one. */
+export async function uploadSignature(ctx: RequestContext, request: FastifyRequest, userId: number): Promise<{ blobKey: string }> {
+  await editableTarget(ctx, userId);
+  const upload = await readSingleUpload(request, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES);
+  return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const previous = await currentSignatureId({ ...ctx, db: tx }, userId);
+    const stored = await storeFile(tx, {
+      namespaceId: ctx.scope.namespaceId,
+      ownerType: OWNER.userSignature,
+      ownerId: userId,
+      createdBy: ctx.user.id,
+      upload,
+    });
+    await tx.update(users).set({ signatureFileId: stored.id, modifiedBy: ctx.user.id, modifiedAt: sql`now()` }).where(eq(users.id, userId));
+    if (previous) await deleteFile(tx, ctx.scope.namespaceId, previous);
+    return { blobKey: stored.blobKey };
+  });
+}
+
+/** `DELETE /api/Users/signature/{userId}`: removes the signature (and its file). */
+export async function deleteSignature(ctx: RequestContext, userId: number): Promise<{ message: string }> {
+  await editableTarget(ctx, userId);
+  await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const previous = await currentSignatureId({ ...ctx, db: tx }, userId);
+    if (!previous) return;
+    await tx.update(users).set({ signatureFileId: null, modifiedBy: ctx.user.id, modifiedAt: sql`now()` }).where(eq(users.id, userId));
+    await deleteFile(tx, ctx.scope.namespaceId, previous);
+  });
+  return { message: USERS.signatureRemoved };
+}

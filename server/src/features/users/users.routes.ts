@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Id, RequesterBody, USER_STATUS_ACTIONS, USERS_PAGE_SIZE, UserBody, UserFilter } from '@portal/contracts';
+import { readFilter } from '../../lib/filter';
+import { contextOf } from '../context';
+import { parseBody } from './parse';
+import { deleteSignature, uploadSignature } from './signature';
+import { changeUserStatus } from './users.status';
+import { createRequester, saveUser, userCount, userListJson, userOptionsJson } from './users.service';
+
+const offset = (fallback: number) => z.coerce.number().int().min(-1).max(10_000_000).default(fallback);
+const limit = (fallback: number) => z.coerce.number().int().min(-1).max(100_000).default(fallback);
+
+/** offset=-1&limit=-1 answers every row (CSV export). */
+const ListQuery = z
+  .object({
+    offset: offset(0),
+    limit: limit(USERS_PAGE_SIZE),
+    filter: z.string().optional(),
+    tenantId: z.coerce.number().int().optional(),
+  })
+  .strict();
+
+const CountQuery = ListQuery.pick({ filter: true, tenantId: true });
+
+const OptionsQuery = z
+  .object({
+    offset: offset(-1),
+    limit: limit(-1),
+    tenantId: z.coerce.number().int().optional(),
+  })
+  .strict();
+
+const UserId = z.object({ userId: Id });
+
+/** Lists arrive from the database as JSON text already (users.queries.ts): sent as they are. */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+
+/** Users (shell document 2 "Users dashboard", 7 "the calls it makes"). */
+export async function usersRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/Users', { config: { permission: 'users.read' }, schema: { querystring: ListQuery } }, async (request, reply) => {
+    const filter = readFilter(request, UserFilter);
+    return sendJson(reply, await userListJson(contextOf(app, request), filter, request.query));
+  });
+
+  r.get('/Users/count', { config: { permission: 'users.read' }, schema: { querystring: CountQuery } }, async (request) => {
+    const filter = readFilter(request, UserFilter);
+    return userCount(contextOf(app, request), filter);
+  });
+
+  r.get('/Users/Others', { config: { permission: 'users.options' }, schema: { querystring: OptionsQuery } }, async (request, reply) =>
+    sendJson(reply, await userOptionsJson(contextOf(app, request), request.query)),
+  );
+
+  r.post(
+    '/Users',
+    {
+      config: { permission: { query: 'isJob', values: { true: 'users.createRequester', false: 'users.write' }, otherwise: 'users.write' } },
+      schema: {
+        querystring: z.object({ isJob: z.enum(['true', 'false']).optional() }).strict(),
+        body: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(app, request);
+      if (request.query.isJob === 'true') return createRequester(ctx, parseBody(RequesterBody, request.body));
+      return saveUser(ctx, parseBody(UserBody, request.body));
+    },
+  );
+
+  r.delete(
+    '/Users/:id/:statusAction',
+    {
+      config: { permission: 'users.write' },
+      schema: { params: z.object({ id: Id, statusAction: z.enum(USER_STATUS_ACTIONS) }) },
+    },
+    async (request) => changeUserStatus(contextOf(app, request), request.params.id, request.params.statusAction),
+  );
+
+  r.post('/Users/signature/:userId', { config: { permission: 'users.write' }, schema: { params: UserId } }, async (request) =>
+    uploadSignature(contextOf(app, request), request, request.params.userId),
+  );
+
+  r.delete('/Users/signature/:userId', { config: { permission: 'users.write' }, schema: { params: UserId } }, async (request) =>
+    deleteSignature(contextOf(app, request), request.params.userId),
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * One application error with an HTTP status; the error plugin turns it into
+ * `{ error, fields? }` (DECISIONS section 1). Services throw these; nothing else leaks out.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly fields?: Record<string, string>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, message, fields);
+export const unauthorized = (message: string) => new AppError(401, message);
+export const paymentRequired = (message: string) => new AppError(402, message);
+export const forbidden = (message: string) => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, message, fields);
+export const payloadTooLarge = (message: string) => new AppError(413, message);
+export const unsupportedMedia = (message: string) => new AppError(415, message);
+export const expectationFailed = (message: string) => new AppError(417, message);
+export const failedDependency = (message: string) => new AppError(424, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** PostgreSQL unique violation (SQLSTATE 23505), as thrown by either driver. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = findPgError(error);
+  if (e?.code !== '23505') return false;
+  return constraint ? e.constraint === constraint || String(e.message ?? '').includes(constraint) : true;
+}
+
+/** PostgreSQL foreign key violation (SQLSTATE 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return findPgError(error)?.code === '23503';
+}
+
+function findPgError(error: unknown): { code?: string; constraint?: string; message?: string } | null {
+  let current = error as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current;
+    current = current.cause as typeof current;
+  }
+  return null;
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { mailOutbox } from '../db/schema';
+import type { Db } from '../db/types';
+import { AppError } from './errors';
+
+export interface MailMessage {
+  namespaceId: number | null;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Mail goes through SMTP when SMTP_URL is set. Either way it is kept in the outbox table;
+ * without SMTP it is written to the server log instead (DECISIONS 6), so the quick start
+ * needs no mail server and a test can read the OTP from the outbox.
+ */
+export class Mailer {
+  private transport: Transporter | null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly from: string,
+    smtpUrl?: string,
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  }
+
+  get mode(): 'smtp' | 'log' {
+    return this.transport ? 'smtp' : 'log';
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const [row] = await this.db
+      .insert(mailOutbox)
+      .values({
+        namespaceId: message.namespaceId,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        status: this.transport ? 'queued' : 'logged',
+      })
+      .returning({ id: mailOutbox.id });
+    if (!this.transport) {
+      this.log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail (no SMTP_URL set)');
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+    } catch (error) {
+      this.log.error({ err: error }, 'mail delivery failed');
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'failed', error: String((error as Error).message).slice(0, 500) })
+        .where(eq(mailOutbox.id, row.id));
+      throw new AppError(503, 'The mail could not be sent. Please try again later');
+    }
+  }
+}

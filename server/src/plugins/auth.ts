@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH, can, isPermission, type Permission, SHELL } from '@portal/contracts';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+import type { AuthContext, AuthUser } from '../lib/sessions';
+
+/**
+ * What a route needs (STYLE: "every route declares the permission it needs"):
+ * - 'public': no session needed (sign-in, password reset, branding);
+ * - a permission from contracts/permissions.ts;
+ * - { anyOf }: any one of several (the service then checks the specific one);
+ * - { query, values, otherwise? }: the permission depends on a query parameter such as
+ *   objectType (`otherwise` applies when the parameter is absent).
+ */
+export type RoutePermission =
+  | 'public'
+  | Permission
+  | { anyOf: Permission[] }
+  | { query: string; values: Record<string, Permission>; otherwise?: Permission };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every API route and what it requires, for the route-walk test and the docs. */
+    routePermissions: { method: string; url: string; permission: RoutePermission }[];
+  }
+}
+
+export const SESSION_COOKIE = 'portal_sid';
+
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return request.cookies?.[SESSION_COOKIE] ?? null;
+}
+
+/** The signed-in user; only for routes that declared a permission (never 'public'). */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized(AUTH.notSignedIn);
+  return request.auth.user;
+}
+
+/** A record-level check inside a service: 403 when the role lacks the permission. */
+export function requirePermission(user: AuthUser, permission: Permission): void {
+  if (!can(user.role, permission)) throw forbidden(SHELL.forbidden);
+}
+
+function validate(permission: RoutePermission | undefined, where: string): void {
+  if (permission === undefined) throw new Error(`Route ${where} declares no permission (config.permission)`);
+  if (permission === 'public') return;
+  const list = typeof permission === 'string' ? [permission] : 'anyOf' in permission ? permission.anyOf : Object.values(permission.values);
+  for (const p of list) if (!isPermission(p)) throw new Error(`Route ${where} declares unknown permission ${p}`);
+}
+
+function allowed(permission: RoutePermission, request: FastifyRequest, user: AuthUser): boolean {
+  if (permission === 'public') return true;
+  if (typeof permission === 'string') return can(user.role, permission);
+  if ('anyOf' in permission) return permission.anyOf.some((p) => can(user.role, p));
+  const value = (request.query as Record<string, unknown> | undefined)?.[permission.query];
+  // Object types match case-insensitively (the spec writes both Division and DIVISION).
+  const needed =
+    typeof value === 'string' ? permission.values[value.toLowerCase()] : value === undefined ? permission.otherwise : undefined;
+  if (!needed) {
+    const options = Object.keys(permission.values).join(', ');
+    throw new AppError(400, `${permission.query} must be one of ${options}`, { [permission.query]: `must be one of ${options}` });
+  }
+  return can(user.role, needed);
+}
+
+/**
+ * Resolves the session on every API request, then authorises the route before its input is
+ * validated, so a caller without the right learns nothing about the expected input.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorate('routePermissions', []);
+
+  app.addHook('onRoute', (route) => {
+    if (
+      !route.url.startsWith('/api/') ||
+      route.method === 'HEAD' ||
+      (Array.isArray(route.method) && route.method.includes('HEAD') && route.method.length === 1)
+    )
+      return;
+    const where = `${String(route.method)} ${route.url}`;
+    const permission = route.config?.permission;
+    validate(permission, where);
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method === 'HEAD') continue;
+      app.routePermissions.push({ method, url: route.url, permission: permission as RoutePermission });
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const permission = request.routeOptions.config?.permission;
+    if (permission === undefined) return; // unknown route: the 404 handler answers
+    const token = tokenOf(request);
+    if (token) request.auth = await app.sessions.resolve(token);
+    if (token && !request.auth) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (permission === 'public') return;
+    if (!request.auth) throw unauthorized(token ? AUTH.sessionExpired : AUTH.notSignedIn);
+    if (!allowed(permission, request, request.auth.user)) throw forbidden(SHELL.forbidden);
+  });
+});

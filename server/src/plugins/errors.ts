@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SHELL, VALIDATION } from '@portal/contracts';
+import { AppError } from '../lib/errors';
+
+interface ValidationIssue {
+  path?: (string | number)[];
+  instancePath?: string;
+  message?: string;
+}
+
+function fieldName(issue: ValidationIssue): string {
+  if (Array.isArray(issue.path) && issue.path.length > 0) return issue.path.join('.');
+  if (issue.instancePath) return issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return 'body';
+}
+
+/**
+ * Every error becomes `{ error, fields? }` with the right status (DECISIONS 1). Stack traces
+ * and internal messages never reach the client; unexpected errors are logged and answered
+ * with a generic message.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    const fastifyError = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
+    if (fastifyError.validation) {
+      const fields: Record<string, string> = {};
+      for (const issue of fastifyError.validation) {
+        const name = fieldName(issue);
+        if (!fields[name]) fields[name] = issue.message ?? 'is not valid';
+      }
+      const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['body', VALIDATION.invalidBody];
+      const message = /required|mandatory/i.test(firstMessage) ? firstMessage : `${firstField}: ${firstMessage}`;
+      return reply.status(400).send({ error: message, fields });
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 413 || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ error: VALIDATION.tooLarge });
+    }
+    if (
+      fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
+      return reply.status(400).send({ error: VALIDATION.invalidJson });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad content type, malformed multipart...): their
+      // messages are safe and written for developers; keep them short.
+      return reply.status(status).send({ error: fastifyError.message || VALIDATION.invalidBody });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ error: SHELL.genericError });
+  });
+
+  // Unknown API paths answer 404 JSON; any other GET gets the web app's index.html so that
+  // client-side routes survive a reload.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/assets/');
+    if (isPage && app.webAppAvailable) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `${SHELL.notFound}: ${request.method} ${url}` });
+  });
+});

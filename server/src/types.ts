@@ -1,0 +1,14 @@
+import type { Config } from './config';
+import type { Db } from './db/types';
+import type { Mailer } from './lib/mail';
+import type { SessionStore } from './lib/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: 'pglite' | 'postgres';
+    sessions: SessionStore;
+    mailer: Mailer;
+  }
+}
