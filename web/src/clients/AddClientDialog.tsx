@@ -1,0 +1,125 @@
+import Business from '@mui/icons-material/BusinessOutlined';
+import Close from '@mui/icons-material/Close';
+import Place from '@mui/icons-material/PlaceOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo } from 'react';
+import { Form, SaveButton } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { LOCATIONS, SHELL } from '@portal/contracts';
+import { useOfficeOptions, useRoleOptions } from '../common/options';
+import { useAlert } from '../common/useAlert';
+import { AddClientUsers } from './AddClientUsers';
+import { addNewClient, createRoleConfig } from './api';
+import {
+  type AddClientValues,
+  addClientFieldErrors,
+  CLIENT_PIN_MIN,
+  canSaveNewClient,
+  emptyAddClient,
+  SITE_PIN_MIN,
+  toAddClientBody,
+} from './clientForm';
+import { CopyAddressToggle } from './CopyAddressToggle';
+import { LocationFields } from './LocationFields';
+import { Section } from './Section';
+import { showSaveError } from './saveErrors';
+
+/**
+ * Add Client (administration document 2): one step, three sections (client details, the first
+ * site, the first users) saved together with POST /api/Location/addNewClient, all or nothing.
+ * Afterwards the client's role-licence configuration is asked for in the background; its
+ * failure is only logged (document 4).
+ */
+export function AddClientDialog({ open, onClose, onSaved }: { open: boolean; onClose(): void; onSaved(): void }) {
+  const alert = useAlert();
+  const record = useMemo(() => emptyAddClient(), []);
+  // The dialog's pickers (LO offices, client roles): without them it cannot be filled in.
+  const offices = useOfficeOptions();
+  const roles = useRoleOptions();
+  const pickerError = offices.error ?? roles.error;
+  useEffect(() => {
+    if (open && pickerError) alert.error(LOCATIONS.loadAddClientError, (pickerError as Error).message);
+  }, [open, pickerError, alert]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      const saved = await addNewClient(toAddClientBody(values as unknown as AddClientValues));
+      alert.success(LOCATIONS.newClientSaved);
+      createRoleConfig(saved.Client.name).catch((error: unknown) => console.warn('Role License Config was not created', error));
+      onSaved();
+      return undefined;
+    } catch (error) {
+      return showSaveError(error, alert.saveError, addClientFieldErrors);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      // A stray click outside or an Escape meant for a picker must not throw away a half-typed
+      // client: only Cancel and the close icon close it.
+      onClose={() => undefined}
+      maxWidth="lg"
+      fullWidth
+      scroll="paper"
+      aria-labelledby="add-client-title"
+      slotProps={{ paper: { 'data-testid': 'add-client-dialog' } as object }}
+    >
+      <Form
+        record={record}
+        onSubmit={submit}
+        mode="onChange"
+        sanitizeEmptyValues={false}
+        className="add-client-form"
+        disableInvalidFormNotification
+      >
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, maxHeight: 'calc(100vh - 64px)' }}>
+          <DialogTitle id="add-client-title" sx={{ display: 'flex', alignItems: 'center', bgcolor: '#f8fafc', py: 1.5 }}>
+            <Box component="span" sx={{ flex: 1 }}>
+              Add Client
+            </Box>
+            <IconButton aria-label="Close" onClick={onClose} edge="end">
+              <Close />
+            </IconButton>
+          </DialogTitle>
+          <DialogContent dividers sx={{ display: 'grid', gap: 2.5, py: 2.5 }}>
+            <Section icon={<Business fontSize="small" />} title="Client Details">
+              <LocationFields prefix="Client." kind="client" pinMin={CLIENT_PIN_MIN} columns={4} nameLabel="Client Name" />
+            </Section>
+            <Section icon={<Place fontSize="small" />} title="Site Details" action={<CopyAddressToggle />}>
+              <LocationFields prefix="Site." kind="site" pinMin={SITE_PIN_MIN} columns={4} nameLabel="Site Name" />
+            </Section>
+            <AddClientUsers />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, py: 1.5 }}>
+            <SaveHint />
+            <Button onClick={onClose}>{SHELL.cancel}</Button>
+            <SaveNewClient />
+          </DialogActions>
+        </Box>
+      </Form>
+    </Dialog>
+  );
+}
+
+function SaveNewClient() {
+  const ok = canSaveNewClient(useWatch() as Partial<AddClientValues>);
+  return <SaveButton label={SHELL.save} disabled={!ok} alwaysEnable={ok} data-testid="add-client-save" />;
+}
+
+/** Says why Save is disabled, so a user does not have to guess. */
+function SaveHint() {
+  const ok = canSaveNewClient(useWatch() as Partial<AddClientValues>);
+  return (
+    <Typography variant="caption" color="text.secondary" sx={{ flex: 1, pl: 1 }} data-testid="add-client-hint">
+      {ok ? '' : 'Client Name, LO Office, Street and Site Name are required; every user needs a role, name and email.'}
+    </Typography>
+  );
+}

@@ -1,0 +1,123 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Form, SaveButton } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { type ClientRow, LOCATIONS, SHELL, type SiteRow } from '@portal/contracts';
+import { SidePanel } from '../common/list';
+import { useAlert } from '../common/useAlert';
+import { useCan } from '../session/SessionContext';
+import { getLocation, saveLocation } from './api';
+import {
+  CLIENT_PIN_MIN,
+  type ClientValues,
+  canSaveClient,
+  canSaveSite,
+  clientValuesOf,
+  type LocationValues,
+  SITE_PIN_MIN,
+  siteValuesOf,
+  toClientBody,
+  toSiteBody,
+} from './clientForm';
+import { LocationFields } from './LocationFields';
+import { LogoField } from './LogoField';
+import { showSaveError } from './saveErrors';
+
+/** What the panel edits: a client, one of its locations, or a new location of a client. */
+export type PanelTarget = { kind: 'client'; id: number } | { kind: 'site'; id: number } | { kind: 'newSite'; companyId: number };
+
+/**
+ * The edit panel (administration document 2): client fields (name, street and LO office
+ * required, plus the logo for the four privileged roles) or site fields (name required).
+ * The record is read fresh with GET /api/Location/{id}, so the panel never edits a stale row.
+ */
+export function LocationPanel({ target, onClose, onSaved }: { target: PanelTarget | null; onClose(): void; onSaved(): void }) {
+  const id = target && target.kind !== 'newSite' ? target.id : null;
+  const record = useQuery({
+    queryKey: ['location', id],
+    queryFn: () => getLocation<ClientRow | SiteRow>(id as number),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const title = !target
+    ? ''
+    : target.kind === 'newSite'
+      ? LOCATIONS.addLocation
+      : `${target.kind === 'client' ? 'Edit Client' : 'Edit Location'}${record.data ? `: ${record.data.name}` : ''}`;
+
+  let body: React.ReactNode = null;
+  if (target?.kind === 'newSite') body = <SiteForm site={null} companyId={target.companyId} onCancel={onClose} onSaved={onSaved} />;
+  else if (record.isLoading) body = <CircularProgress sx={{ display: 'block', mx: 'auto', my: 6 }} />;
+  else if (record.error || !record.data) body = <Alert severity="error">{LOCATIONS.loadEditClientError}</Alert>;
+  else if (record.data.objectType === 'CLIENT_COMPANY') body = <ClientForm client={record.data} onCancel={onClose} onSaved={onSaved} />;
+  else body = <SiteForm site={record.data} companyId={record.data.companyId} onCancel={onClose} onSaved={onSaved} />;
+
+  return (
+    <SidePanel open={target !== null} title={title} onClose={onClose} width={560}>
+      {body}
+    </SidePanel>
+  );
+}
+
+function ClientForm({ client, onCancel, onSaved }: { client: ClientRow; onCancel(): void; onSaved(): void }) {
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const mayUploadLogo = useCan('clients.logo') && client.can.logo;
+  const values = useMemo(() => clientValuesOf(client), [client]);
+  const submit = async (form: Record<string, unknown>) => {
+    try {
+      await saveLocation<ClientRow>(toClientBody(form as unknown as ClientValues));
+      alert.success(LOCATIONS.clientSaved);
+      // The Locations header shows the client's name: let it read the new one.
+      void queryClient.invalidateQueries({ queryKey: ['clientHeader', client.id] });
+      onSaved();
+      return undefined;
+    } catch (error) {
+      return showSaveError(error, alert.saveError);
+    }
+  };
+  return (
+    <Form record={values} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={client.id}>
+      <LocationFields kind="client" pinMin={CLIENT_PIN_MIN} columns={2} nameLabel="Client Name" />
+      {mayUploadLogo && <LogoField clientId={client.id} />}
+      <PanelButtons onCancel={onCancel} canSave={(v) => canSaveClient(v as Partial<ClientValues>)} />
+    </Form>
+  );
+}
+
+function SiteForm({ site, companyId, onCancel, onSaved }: { site: SiteRow | null; companyId: number; onCancel(): void; onSaved(): void }) {
+  const alert = useAlert();
+  const values = useMemo(() => siteValuesOf(site), [site]);
+  const submit = async (form: Record<string, unknown>) => {
+    try {
+      await saveLocation<SiteRow>(toSiteBody(form as unknown as LocationValues, companyId, site?.parentId ?? null));
+      alert.success(LOCATIONS.locationSaved);
+      onSaved();
+      return undefined;
+    } catch (error) {
+      return showSaveError(error, alert.saveError);
+    }
+  };
+  return (
+    <Form record={values} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={site?.id ?? 'new'}>
+      <LocationFields kind="site" pinMin={SITE_PIN_MIN} columns={2} nameLabel="Site Name" />
+      <PanelButtons onCancel={onCancel} canSave={(v) => canSaveSite(v as Partial<LocationValues>)} />
+    </Form>
+  );
+}
+
+/** Save is enabled only once the required fields are filled (administration document 5). */
+function PanelButtons({ onCancel, canSave }: { onCancel(): void; canSave(values: unknown): boolean }) {
+  const ok = canSave(useWatch());
+  return (
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
+      <Button onClick={onCancel}>{SHELL.cancel}</Button>
+      <SaveButton label={SHELL.save} disabled={!ok} alwaysEnable={ok} data-testid="location-save" />
+    </Box>
+  );
+}

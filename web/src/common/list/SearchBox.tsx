@@ -1,0 +1,61 @@
+import Clear from '@mui/icons-material/Clear';
+import Search from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+
+/** A search box with a clear button; reports its value after the user pauses typing. */
+export function SearchBox({
+  label,
+  value,
+  onChange,
+  width = 200,
+  delay = 350,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  width?: number;
+  delay?: number;
+}) {
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const change = (next: string, immediate = false) => {
+    setText(next);
+    clearTimeout(timer.current);
+    if (immediate) onChange(next);
+    else timer.current = setTimeout(() => onChange(next.trim()), delay);
+  };
+  return (
+    <TextField
+      label={label}
+      value={text}
+      onChange={(e) => change(e.target.value)}
+      onKeyDown={(e) => e.key === 'Enter' && change(text.trim(), true)}
+      size="small"
+      variant="outlined"
+      margin="none"
+      sx={{ width }}
+      slotProps={{
+        htmlInput: { 'aria-label': label, maxLength: 200 },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" color="action" />
+            </InputAdornment>
+          ),
+          endAdornment: text ? (
+            <InputAdornment position="end">
+              <IconButton size="small" aria-label={`Clear ${label}`} onClick={() => change('', true)} edge="end">
+                <Clear fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ) : undefined,
+        },
+      }}
+    />
+  );
+}

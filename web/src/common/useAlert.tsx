@@ -1,0 +1,32 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import { useMemo } from 'react';
+import { useNotify } from 'react-admin';
+import { ALERT_TITLE } from '@portal/contracts';
+
+/**
+ * Alerts with the spec's headers ('Success!!', 'Oops!!'...) and hide times: 2000 ms for
+ * successes and load errors, 2500 ms for save and delete errors.
+ */
+export function useAlert() {
+  const notify = useNotify();
+  return useMemo(() => {
+    const show = (severity: 'success' | 'error' | 'warning', title: string, text: string, detail: string | undefined, ms: number) =>
+      notify(
+        <Alert severity={severity} variant="filled" sx={{ minWidth: 320, boxShadow: 3 }} data-testid={`alert-${severity}`}>
+          <AlertTitle>{title}</AlertTitle>
+          {text}
+          {detail && detail !== text ? <div style={{ opacity: 0.9, fontSize: 13 }}>{detail}</div> : null}
+        </Alert>,
+        { autoHideDuration: ms },
+      );
+    return {
+      /** A success: 2000 ms unless the spec says otherwise (a sequence save: 1000 ms). */
+      success: (text: string, ms = 2000) => show('success', ALERT_TITLE.success, text, undefined, ms),
+      /** A load error: 2000 ms. */
+      error: (text: string, detail?: string) => show('error', ALERT_TITLE.oops, text, detail, 2000),
+      /** A save or delete error: 2500 ms, with the server's text when it has one. */
+      saveError: (text: string) => show('error', ALERT_TITLE.ooops, text, undefined, 2500),
+    };
+  }, [notify]);
+}

@@ -1,0 +1,114 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import MailOutline from '@mui/icons-material/MailOutlined';
+import Tune from '@mui/icons-material/Tune';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { forwardRef, useEffect, useState } from 'react';
+import { AppBar, TitlePortal, UserMenu, useUserMenu } from 'react-admin';
+import { can, initials, roleLabel, SHELL } from '@portal/contracts';
+import { get } from '../api/http';
+import { useSession } from '../session/SessionContext';
+import { ConfigurationDialog } from './ConfigurationDialog';
+import { LogoButton } from './LogoButton';
+import { LogoutFlow } from './LogoutFlow';
+
+/** The client company's logo for client users (GET /api/Location/getImage/{companyId}). */
+function useClientLogo(companyId: number | null): string | null {
+  const [logo, setLogo] = useState<string | null>(null);
+  useEffect(() => {
+    if (!companyId) return;
+    get<{ clientLogoType: string | null; clientLogoFile: string | null }>(`/Location/getImage/${companyId}`)
+      .then((answer) => answer.clientLogoFile && setLogo(`data:${answer.clientLogoType ?? 'image/png'};base64,${answer.clientLogoFile}`))
+      .catch(() => undefined);
+  }, [companyId]);
+  return logo;
+}
+
+const MenuEntry = forwardRef<HTMLLIElement, { icon: React.ReactNode; label: string; onSelect(): void; disabled?: boolean; testId: string }>(
+  ({ icon, label, onSelect, disabled, testId }, ref) => {
+    const menu = useUserMenu();
+    return (
+      <MenuItem
+        ref={ref}
+        disabled={disabled}
+        data-testid={testId}
+        onClick={() => {
+          menu?.onClose();
+          onSelect();
+        }}
+      >
+        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemText>{label}</ListItemText>
+      </MenuItem>
+    );
+  },
+);
+
+/** Header: company and client logos, initials, role in upper case and the user menu. */
+export function Header() {
+  const { user, role, companyLogo } = useSession();
+  const clientLogo = useClientLogo(user.type === 1 ? user.companyId : null);
+  const [configurationOpen, setConfigurationOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+
+  return (
+    <>
+      <AppBar
+        color="primary"
+        sx={{ '& .RaAppBar-toolbar': { gap: 1.5 } }}
+        userMenu={
+          <UserMenu
+            icon={
+              <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 15, fontWeight: 700 }} data-testid="user-initials">
+                {initials(user.name)}
+              </Avatar>
+            }
+          >
+            <MenuItem disabled data-testid="menu-email">
+              <ListItemIcon>
+                <MailOutline fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{user.email}</ListItemText>
+            </MenuItem>
+            <MenuEntry
+              icon={<Tune fontSize="small" />}
+              label={SHELL.configuration}
+              disabled={!can(role, 'configuration.local')}
+              onSelect={() => setConfigurationOpen(true)}
+              testId="menu-configuration"
+            />
+            <MenuEntry
+              icon={<LogoutIcon fontSize="small" />}
+              label={SHELL.logout}
+              onSelect={() => setLogoutOpen(true)}
+              testId="menu-logout"
+            />
+          </UserMenu>
+        }
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          {companyLogo && <LogoButton src={companyLogo} alt={`${user.namespaceName} logo`} testId="company-logo" />}
+          <Typography variant="subtitle1" sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }} noWrap>
+            {user.namespaceName}
+          </Typography>
+          {clientLogo && <LogoButton src={clientLogo} alt={`${user.companyName ?? 'Client'} logo`} testId="client-logo" />}
+        </Box>
+        <TitlePortal sx={{ ml: 2, opacity: 0.9 }} />
+        <Box sx={{ textAlign: 'right', mr: 0.5, display: { xs: 'none', md: 'block' } }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }} data-testid="user-name">
+            {user.name}
+          </Typography>
+          <Typography variant="caption" sx={{ opacity: 0.85, letterSpacing: 0.5 }} data-testid="user-role">
+            {roleLabel(user.designation || role)}
+          </Typography>
+        </Box>
+      </AppBar>
+      <ConfigurationDialog open={configurationOpen} onClose={() => setConfigurationOpen(false)} />
+      <LogoutFlow open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+    </>
+  );
+}

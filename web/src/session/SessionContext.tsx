@@ -1,0 +1,41 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { buildNavigation, can, type NavigationInput, type Permission, normalizeRole, type Role, type SessionUser } from '@portal/contracts';
+
+export interface Session {
+  user: SessionUser;
+  role: Role;
+  /** Base64 data URL of the company (namespace) logo, or null. */
+  companyLogo: string | null;
+  navigation: NavigationInput;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ user, companyLogo, children }: { user: SessionUser; companyLogo: string | null; children: ReactNode }) {
+  const value = useMemo<Session>(() => {
+    const role = normalizeRole(user.role) ?? 'CLIENT-USER';
+    return {
+      user,
+      role,
+      companyLogo,
+      navigation: { role, features: user.features, assetView: user.assetView, webAccess: user.webAccess },
+    };
+  }, [user, companyLogo]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside the signed-in app');
+  return session;
+}
+
+/** Whether the signed-in role holds a permission (the same registry the server enforces). */
+export function useCan(permission: Permission): boolean {
+  return can(useSession().role, permission);
+}
+
+export function useNavigationGroups() {
+  const { navigation } = useSession();
+  return useMemo(() => buildNavigation(navigation), [navigation]);
+}

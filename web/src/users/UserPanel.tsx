@@ -1,0 +1,191 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  AutocompleteArrayInput,
+  Form,
+  RadioButtonGroupInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  email as emailRule,
+  maxLength,
+  required,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { assignableRoles, SHELL, USER_TYPE, USERS, type UserRow } from '@portal/contracts';
+import { HttpError } from '../api/http';
+import { SidePanel } from '../common/list';
+import {
+  useClientOptions,
+  useDivisionOptions,
+  useLoCompanyOptions,
+  useOfficeOptions,
+  useRoleOptions,
+  useSiteOptions,
+} from '../common/options';
+import { useAlert } from '../common/useAlert';
+import { useSession } from '../session/SessionContext';
+import { saveUser } from './api';
+import { SignatureField } from './SignatureField';
+import { canSaveUser, formValuesOf, toUserBody, type UserFormValues } from './userForm';
+
+interface Props {
+  open: boolean;
+  user: UserRow | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/**
+ * Add/edit user (shell document 2): User Type, Name, Email, Phone, Role, Description,
+ * Company, then Client Sites for client users or Primary Office, Other Offices and Divisions
+ * for LO users; External Id; Signature on edit. CLIENT-ADMIN: own company, no LO type, no
+ * Description, External Id or Signature.
+ */
+export function UserPanel({ open, user, onClose, onSaved }: Props) {
+  const { role, user: me } = useSession();
+  const clientAdmin = role === 'CLIENT-ADMIN';
+  const alert = useAlert();
+  const loCompanies = useLoCompanyOptions(!clientAdmin);
+  const defaults = useMemo(
+    () =>
+      clientAdmin
+        ? { type: USER_TYPE.CLIENT, companyId: me.companyId ?? ('' as const) }
+        : { type: USER_TYPE.LO, companyId: loCompanies.options[0]?.id ?? ('' as const) },
+    [clientAdmin, me.companyId, loCompanies.options],
+  );
+  const record = useMemo(() => formValuesOf(user, defaults), [user, defaults]);
+  const [signature, setSignature] = useState<string | null>(user?.signature ?? null);
+  useEffect(() => setSignature(user?.signature ?? null), [user]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      await saveUser(toUserBody(values as unknown as UserFormValues, clientAdmin));
+      alert.success(USERS.saved);
+      onSaved();
+      return undefined;
+    } catch (error) {
+      if (error instanceof HttpError) {
+        if (error.status === 409 || error.status === 402) alert.saveError(error.message);
+        else if (error.status === 400 && error.fields) {
+          alert.saveError(error.message);
+          return error.fields;
+        } else alert.saveError(error.status === 403 ? error.message : SHELL.genericError);
+      } else alert.saveError(SHELL.genericError);
+      return undefined;
+    }
+  };
+
+  return (
+    <SidePanel open={open} title={user ? `Edit User: ${user.name}` : 'Add User'} onClose={onClose} width={560}>
+      <Form record={record} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={user?.id ?? 'new'}>
+        <UserFields editing={Boolean(user)} clientAdmin={clientAdmin} loCompanyId={defaults.companyId} />
+        {user && !clientAdmin && <SignatureField userId={user.id} blobKey={signature} onChange={setSignature} />}
+        <PanelButtons onCancel={onClose} />
+      </Form>
+    </SidePanel>
+  );
+}
+
+function PanelButtons({ onCancel }: { onCancel(): void }) {
+  const values = useWatch() as Partial<UserFormValues>;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
+      <Button onClick={onCancel}>{SHELL.cancel}</Button>
+      <SaveButton label={SHELL.save} disabled={!canSaveUser(values)} alwaysEnable={canSaveUser(values)} data-testid="user-save" />
+    </Box>
+  );
+}
+
+function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; clientAdmin: boolean; loCompanyId: number | '' }) {
+  const { role } = useSession();
+  const { setValue } = useFormContext();
+  const type = useWatch({ name: 'type' }) as number;
+  const companyId = useWatch({ name: 'companyId' }) as number | '';
+  const officeId = useWatch({ name: 'officeId' }) as number | '';
+  const lo = type === USER_TYPE.LO;
+
+  const roles = useRoleOptions();
+  const offices = useOfficeOptions();
+  const divisions = useDivisionOptions();
+  const loCompanies = useLoCompanyOptions(lo && !clientAdmin);
+  const clients = useClientOptions(!lo);
+  const sites = useSiteOptions(!lo && companyId ? companyId : null);
+
+  const allowed = assignableRoles(role, type);
+  const roleChoices = roles.options.filter((r) => r.type === (lo ? 1 : 0) && (allowed as readonly string[]).includes(r.baseRole));
+
+  // Cascades: a new type clears the type-specific fields; a new company clears its sites.
+  const previousType = useRef(type);
+  useEffect(() => {
+    if (previousType.current === type) return;
+    previousType.current = type;
+    setValue('roleId', '');
+    setValue('siteIds', []);
+    setValue('officeId', '');
+    setValue('secondaryOfficeIds', []);
+    setValue('divisionIds', []);
+    setValue('companyId', type === USER_TYPE.LO ? loCompanyId : '');
+  }, [type, setValue, loCompanyId]);
+  const previousCompany = useRef(companyId);
+  useEffect(() => {
+    if (previousCompany.current === companyId) return;
+    previousCompany.current = companyId;
+    setValue('siteIds', []);
+  }, [companyId, setValue]);
+
+  const typeChoices = [
+    { id: USER_TYPE.LO, name: 'LO', disabled: clientAdmin },
+    { id: USER_TYPE.CLIENT, name: 'CLIENT' },
+  ];
+
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5 }}>
+      <RadioButtonGroupInput
+        source="type"
+        label="User Type"
+        choices={typeChoices}
+        row
+        disabled={editing}
+        helperText={editing ? 'The user type cannot change once saved' : false}
+      />
+      <TextInput source="name" label="Name" validate={[required(), maxLength(200)]} />
+      <TextInput source="email" label="Email" validate={[required(), emailRule(), maxLength(254)]} type="email" />
+      <TextInput source="phone" label="Phone" validate={maxLength(50)} />
+      <SelectInput source="roleId" label="Role" choices={roleChoices} validate={required()} emptyText="" isPending={roles.loading} />
+      {!clientAdmin && <TextInput source="description" label="Description" multiline minRows={2} validate={maxLength(1000)} />}
+      {lo ? (
+        <>
+          <SelectInput source="companyId" label="Company" choices={loCompanies.options} validate={required()} emptyText="" />
+          <SelectInput source="officeId" label="Primary Office" choices={offices.options} validate={required()} emptyText="" />
+          <AutocompleteArrayInput
+            source="secondaryOfficeIds"
+            label="Other Offices"
+            choices={offices.options.filter((o) => o.id !== officeId)}
+          />
+          <AutocompleteArrayInput source="divisionIds" label="Divisions" choices={divisions.options} />
+        </>
+      ) : (
+        <>
+          <SelectInput
+            source="companyId"
+            label="Company"
+            choices={clients.options}
+            validate={required()}
+            emptyText=""
+            disabled={clientAdmin && clients.options.length <= 1}
+          />
+          <AutocompleteArrayInput
+            source="siteIds"
+            label="Client Sites"
+            choices={sites.options}
+            validate={required()}
+            disabled={!companyId}
+          />
+        </>
+      )}
+      {!clientAdmin && <TextInput source="externalId" label="External Id" validate={maxLength(100)} />}
+    </Box>
+  );
+}
