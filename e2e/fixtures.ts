@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+import { MAIL_FILE, PASSWORD } from './env';
+
+/** Signs in through the API (the cookie lands in the page's context); faster than the form. */
+export async function loginAs(page: Page, email: string): Promise<void> {
+  const response = await page.request.post('/api/weblogin', { data: { email, password: PASSWORD } });
+  expect(response.ok(), `sign-in of ${email}`).toBeTruthy();
+}
+
+/** Signs in through the login form, as a user does. */
+export async function loginWithForm(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-password').press('Enter');
+}
+
+/** The newest mail sent to an address through the SMTP sink, waiting for it to arrive. */
+export async function latestMailTo(address: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(MAIL_FILE, 'utf8').trim().split('\n').filter(Boolean);
+    } catch {
+      // no mail yet
+    }
+    const mails = lines.map((line) => JSON.parse(line) as { to: string[]; raw: string; at: number });
+    const match = mails.reverse().find((m) => m.to.includes(address.toLowerCase()) && m.at >= after);
+    if (match) return match.raw;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, CHROMIUM_PATH, DATA_DIR, PORT, SMTP_PORT } from './env';
+
+/**
+ * Browser tests against the real, built portal (server/dist + web/dist) on a fresh embedded
+ * database with the demo data, and Debian's Chromium (CHROMIUM_PATH). Mail goes to an SMTP
+ * sink started in global-setup.ts, so the password reset can read its OTP.
+ */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1440, height: 900 },
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: './tests',
+  // Per port, so that runs side by side (E2E_PORT) do not clear each other's artifacts.
+  outputDir: `test-results/${PORT}`,
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: { baseURL: BASE_URL, screenshot: 'only-on-failure', trace: 'retain-on-failure', actionTimeout: 15_000 },
+  projects: [
+    { name: 'chromium', use: chromium, testIgnore: /screens\.spec\.ts/ },
+    { name: 'screenshots', use: chromium, testMatch: /screens\.spec\.ts/ },
+  ],
+  webServer: {
+    command: 'node scripts/serve.mjs',
+    url: `${BASE_URL}/api/loginBranding`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: 'Inspection Portal <no-reply@demo.test>',
+      DEFAULT_MAIL_DOMAIN: 'demo.test',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { USERS } from '@portal/contracts/messages';
+import { expect, loginAs, test } from '../fixtures';
+import { ListPage } from '../pages/ListPage';
+
+const stamp = () => Date.now().toString(36);
+
+async function pick(page: import('@playwright/test').Page, label: string, option: string | RegExp) {
+  await page.getByTestId('side-panel').getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test.describe('users', () => {
+  test('an LO-ADMIN adds an LO user and a client user', async ({ page }) => {
+    await loginAs(page, 'lo-admin@demo.test');
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    const id = stamp();
+
+    await page.getByTestId('add').click();
+    const panel = list.panel();
+    await expect(panel.getByTestId('side-panel-title')).toHaveText('Add User');
+    const save = panel.getByTestId('user-save');
+    await expect(save).toBeDisabled();
+    await panel.getByLabel('Name').fill(`Lena Field ${id}`);
+    await panel.getByLabel('Email').fill(`lena.${id}@demo.test`);
+    await pick(page, 'Role', 'FIELD-ENGG');
+    await expect(save).toBeDisabled(); // an LO user also needs a primary office
+    await pick(page, 'Primary Office', 'Muscat Office');
+    await panel.getByRole('combobox', { name: 'Divisions' }).click();
+    await page.getByRole('option', { name: 'LIFTING' }).click();
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByText(USERS.saved)).toBeVisible();
+    await list.search('Name').fill(`Lena Field ${id}`);
+    await expect(list.rows()).toHaveCount(1);
+    await expect(list.row(`lena.${id}@demo.test`)).toContainText('Muscat Office');
+    await expect(list.row(`lena.${id}@demo.test`)).toContainText('LIFTING');
+
+    await page.getByTestId('add').click();
+    await panel.getByLabel('CLIENT', { exact: true }).check();
+    await panel.getByLabel('Name').fill(`Colin Client ${id}`);
+    await panel.getByLabel('Email').fill(`colin.${id}@demo.test`);
+    await pick(page, 'Role', 'CLIENT-USER');
+    await pick(page, 'Company', /./);
+    await expect(save).toBeDisabled(); // a client user needs client sites
+    await panel.getByRole('combobox', { name: 'Client Sites' }).click();
+    await page.getByRole('option').first().click();
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByText(USERS.saved)).toBeVisible();
+    await list.search('Name').fill(`Colin Client ${id}`);
+    await expect(list.row(`colin.${id}@demo.test`)).toContainText('CLIENT');
+  });
+
+  test('a duplicate e-mail shows the server text and saves nothing', async ({ page }) => {
+    await loginAs(page, 'lo-admin@demo.test');
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    await page.getByTestId('add').click();
+    const panel = list.panel();
+    await panel.getByLabel('Name').fill('Another Scheduler');
+    await panel.getByLabel('Email').fill('scheduler@demo.test');
+    await pick(page, 'Role', 'SCHEDULER');
+    await pick(page, 'Primary Office', 'Dubai Office');
+    await panel.getByTestId('user-save').click();
+    await expect(page.getByText(USERS.duplicateEmail)).toBeVisible();
+    await expect(panel).toBeVisible();
+  });
+
+  test('the status lifecycle through every action', async ({ page }) => {
+    await loginAs(page, 'lo-admin@demo.test');
+    const id = stamp();
+    const created = await page.request.post('/api/Users', {
+      data: {
+        type: 0,
+        name: `Cycle Person ${id}`,
+        email: `cycle.${id}@demo.test`,
+        roleId: await roleId(page, 'FIELD-JUNIOR'),
+        officeId: await officeId(page),
+      },
+    });
+    expect(created.ok()).toBeTruthy();
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    await list.search('Name').fill(`Cycle Person ${id}`);
+    const row = list.row(`cycle.${id}@demo.test`);
+    await expect(row).toBeVisible();
+
+    const act = async (action: string, past: string) => {
+      await row.getByTestId(`row-${action}`).click();
+      await expect(page.getByText(USERS.confirmAction(action))).toBeVisible();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await expect(page.getByText(`User ${past} successfully`)).toBeVisible();
+    };
+
+    // Active: edit, remove, archive, suspend; no activate.
+    await expect(row.getByTestId('row-activate')).toHaveCount(0);
+    await act('suspend', 'suspended');
+    await expect(row).toHaveCount(0); // left the active list
+    await page.getByTestId('toggle-active').click();
+    await expect(row).toContainText('Suspended');
+    await expect(row.getByTestId('row-edit')).toHaveCount(0);
+    await expect(row.getByTestId('row-suspend')).toHaveCount(0);
+    await act('archive', 'archived');
+    await expect(row).toContainText('Archived');
+    await expect(row.getByTestId('row-archive')).toHaveCount(0);
+    await act('activate', 'activated');
+    await expect(row).toHaveCount(0);
+    await page.getByTestId('toggle-active').click();
+    await expect(row).toContainText('Active');
+    await act('remove', 'removed');
+    await page.getByTestId('toggle-active').click();
+    await expect(row).toContainText('Removed');
+    // A removed user stays removed: no actions left.
+    for (const action of ['edit', 'remove', 'archive', 'suspend', 'activate'])
+      await expect(row.getByTestId(`row-${action}`)).toHaveCount(0);
+  });
+
+  test('CLIENT-ADMIN sees only its own company and cannot pick the LO type', async ({ page }) => {
+    await loginAs(page, 'client-admin@demo.test');
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    const me = (await (await page.request.get('/api/login')).json())[0];
+    const rows = await (await page.request.get('/api/Users?offset=0&limit=500')).json();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((u: { companyId: number; type: number }) => u.companyId === me.companyId && u.type === 1)).toBe(true);
+    await expect(list.count()).toHaveText(
+      `Total ${rows.filter((u: { status: number }) => u.status === 1).length} of ${rows.filter((u: { status: number }) => u.status === 1).length} loaded`,
+    );
+    for (const hidden of ['Location', 'Division', 'Company', 'Type', 'External', 'Mobile']) {
+      await expect(page.getByRole('columnheader', { name: hidden, exact: true })).toHaveCount(0);
+    }
+    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveCount(0);
+    await page.getByTestId('add').click();
+    const panel = list.panel();
+    await expect(panel.getByLabel('LO', { exact: true })).toBeDisabled();
+    await expect(panel.getByLabel('CLIENT', { exact: true })).toBeChecked();
+    await expect(panel.getByLabel('Description')).toHaveCount(0);
+    await expect(panel.getByLabel('External Id')).toHaveCount(0);
+    await expect(panel.getByRole('combobox', { name: 'Company' })).toContainText(me.companyName);
+  });
+
+  test('Load More appends the next 100 users until none are left', async ({ page }) => {
+    await loginAs(page, 'config_admin@demo.test');
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    const total = Number((await list.count().textContent())?.match(/of (\d+)/)?.[1]);
+    expect(total).toBeGreaterThan(200);
+    await expect(list.count()).toHaveText(`Total 100 of ${total} loaded`);
+    await expect(list.rows()).toHaveCount(100);
+    await page.getByTestId('load-more').click();
+    await expect(list.count()).toHaveText(`Total 200 of ${total} loaded`);
+    await page.getByTestId('load-more').click();
+    await expect(list.count()).toHaveText(`Total ${total} of ${total} loaded`);
+    await expect(page.getByTestId('load-more')).toHaveCount(0);
+  });
+
+  test('filters narrow the list on the server', async ({ page }) => {
+    await loginAs(page, 'config_admin@demo.test');
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    await list.select('Role', 'APPROVER');
+    await expect(list.rows().first()).toContainText('APPROVER');
+    const roles = await list.rows().locator('td:nth-child(4)').allTextContents();
+    expect(new Set(roles)).toEqual(new Set(['APPROVER']));
+    await list.select('Status', 'Suspended');
+    await expect(page.getByTestId('toggle-active')).toHaveText('Show Active');
+    for (const text of await list.rows().allTextContents()) expect(text).toContain('Suspended');
+  });
+
+  test('the CSV export holds every matching user with the table columns', async ({ page }) => {
+    await loginAs(page, 'config_admin@demo.test');
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    const total = Number((await list.count().textContent())?.match(/of (\d+)/)?.[1]);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const file = await (await download).path();
+    const lines = readFileSync(file, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('ID,Name,Email,Role,Status,Type,External,Location,Division,Mobile,Company,Description');
+    expect(lines).toHaveLength(total + 1);
+    expect(lines.some((line) => line.includes('scheduler@demo.test') && line.includes('SCHEDULER'))).toBe(true);
+  });
+});
+
+async function roleId(page: import('@playwright/test').Page, name: string): Promise<number> {
+  const roles = await (await page.request.get('/api/Setting/Others?objectType=ROLE')).json();
+  return roles.find((r: { name: string }) => r.name === name).id;
+}
+
+async function officeId(page: import('@playwright/test').Page): Promise<number> {
+  const offices = await (await page.request.get('/api/Location/Object?objectType=LO_OFFICE')).json();
+  return offices[0].id;
+}
