@@ -1,0 +1,388 @@
+// npm run bench [-- --quick] [-- --no-build] [-- --keep]
+//
+// Builds the server and the web app, then measures, on fresh embedded databases in a
+// temporary folder, and prints one table (also written to bench/results/latest.md):
+//   a. server start on an existing embedded database (median of 3 restarts)
+//   b. GET /api/login under load, beside a bare Fastify route answering the same body
+//   c. POST /api/weblogin p95 (password hashing included)
+//   d. gzipped JavaScript loaded by /login          (needs the web build)
+//   e. Lighthouse mobile performance of /login      (needs the web build)
+//   f. users and clients lists on 50,000 users and 20,000 clients, and the full users export
+//   g. the Users screen after Load More to 2,000 rows: sort and scroll in Chromium (web build)
+// --quick shortens every duration and uses a tenth of the data, for a smoke run only.
+// Timings never go into the test suite: machines differ; this is for people to read.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { generateBenchData } from './generate';
+import { measureUsersTable } from './usersTable';
+import { lighthousePerformance, scriptWeight } from './lib/browser';
+import { get, load, median, sequential, signIn, Unavailable } from './lib/http';
+import { freePort, killAll, type PortalServer, repoRoot, spawnNode, startPortal, waitFor200 } from './lib/processes';
+import { count, kb, markdownTable, ms, type Row } from './lib/table';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const settings = quick
+  ? { restarts: 3, loadSeconds: 3, warmupSeconds: 1, sequential: 50, exports: 1, users: 5_000, clients: 2_000 }
+  : { restarts: 3, loadSeconds: 10, warmupSeconds: 2, sequential: 200, exports: 3, users: 50_000, clients: 20_000 };
+
+const loadAtStart = os.loadavg()[0];
+const rows: Row[] = [];
+const add = (row: Row) => {
+  rows.push(row);
+  const mark = row.ok === undefined ? '' : row.ok ? ' (ok)' : ' (MISSED)';
+  console.log(`  ${row.id} ${row.figure}: ${row.result}${mark}${row.detail ? ` - ${row.detail}` : ''}`);
+};
+/** A row for a figure that could not be measured; the run goes on. */
+const failed = (id: string, figure: string, target: string, error: unknown) =>
+  add({
+    id,
+    figure,
+    result: error instanceof Unavailable ? error.message : 'error',
+    target,
+    detail:
+      error instanceof Unavailable
+        ? undefined
+        : String((error as Error).message ?? error)
+            .split('\n')[0]
+            .slice(0, 160),
+  });
+
+function runNpm(argv: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', argv, { cwd: repoRoot, stdio: 'inherit' });
+    child.on('error', () => resolve(127));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+/** Builds server (required) and web (optional: its figures then say why they are missing). */
+async function build(): Promise<string | null> {
+  if (args.has('--no-build')) {
+    if (!existsSync(path.join(repoRoot, 'server', 'dist', 'server.js'))) throw new Error('server not built; run without --no-build');
+    return existsSync(path.join(repoRoot, 'web', 'dist', 'index.html')) ? null : 'web not built';
+  }
+  if ((await runNpm(['run', 'build', '-w', 'server'])) !== 0) throw new Error('npm run build -w server failed');
+  if (!existsSync(path.join(repoRoot, 'web', 'index.html'))) return 'web not built (no web/index.html yet)';
+  if ((await runNpm(['run', 'build', '-w', 'web'])) !== 0) return 'web not built (npm run build -w web failed)';
+  return null;
+}
+
+async function figureA(dataDir: string): Promise<PortalServer> {
+  console.log('\n[a] server start on an existing embedded database');
+  const first = await startPortal(dataDir);
+  add({ id: 'a', figure: 'first start (creates the database, seeds the demo data)', result: ms(first.startMs), target: '' });
+  await first.stop();
+  const times: number[] = [];
+  let server: PortalServer | null = null;
+  for (let i = 0; i < settings.restarts; i++) {
+    if (server) await server.stop();
+    server = await startPortal(dataDir);
+    times.push(server.startMs);
+  }
+  const value = median(times);
+  add({
+    id: 'a',
+    figure: `server start, existing embedded database (median of ${settings.restarts})`,
+    result: ms(value),
+    target: '< 3 s',
+    ok: value < 3000,
+    detail: `spawn to first 200 of GET /api/loginBranding; runs ${times.map(ms).join(', ')}`,
+  });
+  return server as PortalServer;
+}
+
+async function figureB(server: PortalServer, tmp: string) {
+  console.log(`\n[b] GET /api/login, 50 connections, ${settings.loadSeconds} s, beside a bare Fastify route`);
+  const token = await signIn(server.base, 'scheduler@demo.test');
+  const headers = { authorization: `Bearer ${token}` };
+  const { body } = await get(`${server.base}/api/login`, headers);
+  const bodyFile = path.join(tmp, 'login-body.json');
+  await writeFile(bodyFile, body);
+
+  const barePort = await freePort();
+  const bare = spawnNode([path.join('bench', 'src', 'lib', 'bare-server.mjs')], {
+    ...process.env,
+    PORT: String(barePort),
+    BODY_FILE: bodyFile,
+  });
+  try {
+    const bareUrl = `http://127.0.0.1:${barePort}/api/login`;
+    await waitFor200(bareUrl, bare, performance.now(), 30_000);
+    const same = (await get(bareUrl, headers)).body === body;
+
+    const ourUrl = `${server.base}/api/login`;
+    await load({ url: ourUrl, connections: 50, seconds: settings.warmupSeconds, headers });
+    const ours = await load({ url: ourUrl, connections: 50, seconds: settings.loadSeconds, headers });
+    await load({ url: bareUrl, connections: 50, seconds: settings.warmupSeconds, headers });
+    const yardstick = await load({ url: bareUrl, connections: 50, seconds: settings.loadSeconds, headers });
+    const failures = ours.failures ? `, ${count(ours.failures)} failed requests` : '';
+    add({
+      id: 'b',
+      figure: 'GET /api/login (portal, signed in as scheduler)',
+      result: `${count(ours.rps)} req/s`,
+      target: '',
+      detail: `p95 ${ms(ours.p95)}, p50 ${ms(ours.p50)}${failures}; body ${count(body.length)} bytes`,
+    });
+    add({
+      id: 'b',
+      figure: 'same body from a bare Fastify route',
+      result: `${count(yardstick.rps)} req/s`,
+      target: '',
+      detail: `p95 ${ms(yardstick.p95)}, p50 ${ms(yardstick.p50)}${same ? '' : '; WARNING: body differs'}`,
+    });
+    const ratio = ours.rps / yardstick.rps;
+    add({
+      id: 'b',
+      figure: 'portal / bare req/s',
+      result: `${Math.round(ratio * 100)}%`,
+      target: '>= 50%',
+      ok: ratio >= 0.5 && ours.failures === 0,
+    });
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function figureC(server: PortalServer) {
+  console.log(`\n[c] POST /api/weblogin, 10 connections, ${settings.loadSeconds} s`);
+  const result = await load({
+    url: `${server.base}/api/weblogin`,
+    connections: 10,
+    seconds: settings.loadSeconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'scheduler@demo.test', password: 'demo1234' }),
+  });
+  if (result.requests === 0 || result.failures === result.requests) throw new Error('every sign-in failed');
+  add({
+    id: 'c',
+    figure: 'POST /api/weblogin p95 (valid password, hash included)',
+    result: ms(result.p95),
+    target: '',
+    detail: `${count(result.rps)} sign-ins/s, p50 ${ms(result.p50)}${result.failures ? `, ${count(result.failures)} failed` : ''}`,
+  });
+}
+
+async function figuresDE(server: PortalServer, webProblem: string | null) {
+  console.log('\n[d, e] the /login page in Chromium');
+  const url = `${server.base}/login`;
+  let problem = webProblem;
+  if (!problem) {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (response.status !== 200 || !String(response.headers.get('content-type')).includes('text/html')) {
+      problem = `web not built (GET /login answered ${response.status})`;
+    }
+  }
+  if (problem) {
+    add({ id: 'd', figure: 'gzipped JavaScript loaded by /login', result: problem, target: '< 200 KB' });
+    add({ id: 'e', figure: 'Lighthouse mobile performance of /login', result: problem, target: '>= 0.9' });
+    return;
+  }
+  try {
+    const weight = await scriptWeight(url);
+    add({
+      id: 'd',
+      figure: 'gzipped JavaScript loaded by /login',
+      result: kb(weight.gzipBytes),
+      target: '< 200 KB',
+      ok: weight.gzipBytes < 200 * 1024,
+      detail: `${weight.scripts} script${weight.scripts === 1 ? '' : 's'}, ${kb(weight.rawBytes)} uncompressed, gzip -9 each`,
+    });
+  } catch (error) {
+    failed('d', 'gzipped JavaScript loaded by /login', '< 200 KB', error);
+  }
+  try {
+    const lh = await lighthousePerformance(url);
+    add({
+      id: 'e',
+      figure: 'Lighthouse mobile performance of /login',
+      result: lh.score.toFixed(2),
+      target: '>= 0.9',
+      ok: lh.score >= 0.9,
+      detail: `LCP ${ms(lh.lcpMs)}, TBT ${ms(lh.tbtMs)} (simulated mobile)`,
+    });
+  } catch (error) {
+    failed('e', 'Lighthouse mobile performance of /login', '>= 0.9', error);
+  }
+}
+
+async function figureF(dataDir: string, webProblem: string | null) {
+  const size = `${count(settings.users)} users, ${count(settings.clients)} clients`;
+  console.log(`\n[f] lists on ${size} (namespace bench)`);
+  const generatedMs = await generateBenchData(dataDir, settings);
+  add({ id: 'f', figure: `generate demo data + ${size} (bulk SQL)`, result: ms(generatedMs), target: '' });
+  const server = await startPortal(dataDir);
+  add({ id: 'f', figure: 'server start on that database', result: ms(server.startMs), target: '' });
+  try {
+    const token = await signIn(server.base, 'bench@demo.test');
+    const auth = { authorization: `Bearer ${token}` };
+    const filter = (value: object) => ({ ...auth, filter: encodeURIComponent(JSON.stringify(value)) });
+    const n = settings.sequential;
+    const cases = [
+      {
+        figure: "GET /api/Users page of 100, filter { name: 'ali', active: true }",
+        path: '/api/Users?offset=0&limit=100',
+        headers: filter({ name: 'ali', active: true }),
+      },
+      { figure: 'GET /api/Users/count, same filter', path: '/api/Users/count', headers: filter({ name: 'ali', active: true }) },
+      {
+        figure: "GET /api/Location/view CLIENT_COMPANY page of 50, filter { name: 'atlas' }",
+        path: '/api/Location/view?objectType=CLIENT_COMPANY&offset=0&limit=50',
+        headers: filter({ name: 'atlas' }),
+      },
+    ];
+    for (const c of cases) {
+      try {
+        const result = await sequential(`${server.base}${c.path}`, c.headers, n);
+        add({
+          id: 'f',
+          figure: `${c.figure} (p95 of ${n})`,
+          result: ms(result.p95),
+          target: '< 50 ms',
+          ok: result.p95 < 50,
+          detail: `p50 ${ms(result.p50)}; ${describe(result.body)}`,
+        });
+      } catch (error) {
+        failed('f', `${c.figure} (p95 of ${n})`, '< 50 ms', error);
+      }
+    }
+    const exportFigure = `GET /api/Users?offset=-1&limit=-1, export of every user${settings.exports > 1 ? ` (median of ${settings.exports})` : ''}`;
+    try {
+      await get(`${server.base}/api/Users?offset=-1&limit=-1`, auth);
+      const times: number[] = [];
+      let body = '';
+      for (let i = 0; i < settings.exports; i++) {
+        const answer = await get(`${server.base}/api/Users?offset=-1&limit=-1`, auth);
+        times.push(answer.ms);
+        body = answer.body;
+      }
+      const value = median(times);
+      add({
+        id: 'f',
+        figure: exportFigure,
+        result: ms(value),
+        target: '< 3 s',
+        ok: value < 3000,
+        detail: `${describe(body)}, ${(body.length / 1024 / 1024).toFixed(1)} MB`,
+      });
+    } catch (error) {
+      failed('f', exportFigure, '< 3 s', error);
+    }
+    await figureG(server.base, webProblem).catch((error) => failed('g', 'Users screen with 2,000 loaded rows', 'no visible lag', error));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function figureG(base: string, webProblem: string | null) {
+  console.log('\n[g] Users screen after Load More to 2,000 rows (Chromium)');
+  if (webProblem) {
+    add({ id: 'g', figure: 'Users screen with 2,000 loaded rows', result: webProblem, target: 'no visible lag' });
+    return;
+  }
+  const figures = await measureUsersTable(base, 'bench@demo.test', 'demo1234', 2000);
+  add({
+    id: 'g',
+    figure: `Load More x19 to ${count(figures.rows)} rows (each a request and a render)`,
+    result: ms(figures.loadMoreMs),
+    target: '',
+  });
+  const worstSort = Math.max(...figures.sortMs);
+  add({
+    id: 'g',
+    figure: 'sort a column of the 2,000 loaded rows, click to painted (worst of 3)',
+    result: ms(worstSort),
+    target: '< 200 ms',
+    ok: worstSort < 200,
+    detail: figures.sortMs.map((t) => ms(t)).join(', '),
+  });
+  add({
+    id: 'g',
+    figure: 'scroll through them, frame time p95 (300 px a frame)',
+    result: ms(figures.frameP95Ms),
+    target: '< 50 ms',
+    ok: figures.frameP95Ms < 50,
+    detail: `${figures.frames} frames, ${figures.longFrames} over 50 ms, worst ${ms(figures.frameMaxMs)}`,
+  });
+}
+
+/** "100 rows" for a list, "count 1,234" for a number. */
+function describe(body: string): string {
+  try {
+    const value = JSON.parse(body) as unknown;
+    if (Array.isArray(value)) return `${count(value.length)} rows`;
+    if (typeof value === 'number') return `count ${count(value)}`;
+    if (value && typeof value === 'object') {
+      const list = Object.values(value).find(Array.isArray) as unknown[] | undefined;
+      if (list) return `${count(list.length)} rows`;
+    }
+  } catch {
+    // not JSON
+  }
+  return `${count(body.length)} bytes`;
+}
+
+function machine(): string {
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    if (dirty) commit += ' (with uncommitted changes)';
+  } catch {
+    // not a git checkout
+  }
+  const cpus = os.cpus();
+  const load = Math.max(loadAtStart, os.loadavg()[0]);
+  const busy = load > cpus.length * 0.75 ? ' - BUSY MACHINE, figures not comparable' : '';
+  return `commit ${commit}; Node ${process.version}; ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}; ${Math.round(os.totalmem() / 2 ** 30)} GB RAM; load average up to ${load.toFixed(1)}${busy}`;
+}
+
+async function main() {
+  const started = performance.now();
+  console.log(`bench${quick ? ' --quick (smoke run: short durations, a tenth of the data)' : ''}`);
+  const webProblem = await build();
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  try {
+    const server = await figureA(path.join(tmp, 'a'));
+    try {
+      await figureB(server, tmp).catch((error) => failed('b', 'GET /api/login beside a bare Fastify route', '>= 50%', error));
+      await figureC(server).catch((error) => failed('c', 'POST /api/weblogin p95', '', error));
+      await figuresDE(server, webProblem);
+    } finally {
+      await server.stop();
+    }
+    await figureF(path.join(tmp, 'f'), webProblem).catch((error) => failed('f', 'lists on the big namespace', '< 50 ms', error));
+  } finally {
+    if (args.has('--keep')) console.log(`\nkept ${tmp}`);
+    else await rm(tmp, { recursive: true, force: true });
+  }
+
+  const title = `# Benchmark${quick ? ' (--quick smoke run: NOT comparable with full runs)' : ''}`;
+  const table = markdownTable(rows);
+  const report = [title, '', `${new Date().toISOString()}; ${machine()}; took ${ms(performance.now() - started)}`, '', table, ''].join(
+    '\n',
+  );
+  await mkdir(path.join(repoRoot, 'bench', 'results'), { recursive: true });
+  await writeFile(path.join(repoRoot, 'bench', 'results', 'latest.md'), report);
+  console.log(`\n${report}`);
+  console.log('written to bench/results/latest.md');
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+process.on('exit', killAll);
+
+await main().catch((error) => {
+  console.error(`bench failed: ${(error as Error).message}`);
+  killAll();
+  process.exit(1);
+});
