@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { USERS } from '@portal/contracts/messages';
 import { expect, loginAs, test } from '../fixtures';
+import { tinyPng } from '../pages/ClientsPage';
 import { ListPage } from '../pages/ListPage';
 
 const stamp = () => Date.now().toString(36);
@@ -115,6 +116,43 @@ test.describe('users', () => {
     // A removed user stays removed: no actions left.
     for (const action of ['edit', 'remove', 'archive', 'suspend', 'activate'])
       await expect(row.getByTestId(`row-${action}`)).toHaveCount(0);
+  });
+
+  test('a signature is uploaded with a preview, checked by content, kept, and deleted', async ({ page }) => {
+    await loginAs(page, 'lo-admin@demo.test');
+    const id = stamp();
+    const email = `sign.${id}@demo.test`;
+    const created = await page.request.post('/api/Users', {
+      data: { type: 0, name: `Sign Person ${id}`, email, roleId: await roleId(page, 'APPROVER'), officeId: await officeId(page) },
+    });
+    expect(created.ok()).toBeTruthy();
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    await list.search('Name').fill(`Sign Person ${id}`);
+    await list.row(email).getByTestId('row-edit').click();
+    const signature = list.panel().getByTestId('signature');
+    await expect(signature).toContainText('No signature');
+
+    // A PDF named .png is refused by the server, which checks the content.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await signature.getByTestId('signature-input').setInputFiles({ name: 'sign.png', mimeType: 'image/png', buffer: pdf });
+    await expect(page.getByText(USERS.signatureUploadError, { exact: false })).toBeVisible();
+    await expect(signature.getByTestId('signature-preview')).toHaveCount(0);
+
+    await signature.getByTestId('signature-input').setInputFiles({ name: 'sign.png', mimeType: 'image/png', buffer: tinyPng(40, 16) });
+    await expect(signature.getByTestId('signature-preview')).toBeVisible();
+    await expect.poll(() => signature.getByTestId('signature-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+
+    // Kept: the panel shows it again when reopened; then it is deleted.
+    await list.panel().getByRole('button', { name: 'Close' }).click();
+    await list.row(email).getByTestId('row-edit').click();
+    await expect(list.panel().getByTestId('signature-preview')).toBeVisible();
+    await list.panel().getByTestId('signature-delete').click();
+    await expect(list.panel().getByTestId('signature')).toContainText('No signature');
+    const row = (
+      await (await page.request.get(`/api/Users?offset=0&limit=5&filter=${encodeURIComponent(JSON.stringify({ email }))}`)).json()
+    )[0];
+    expect(row.signature).toBeNull();
   });
 
   test('CLIENT-ADMIN sees only its own company and cannot pick the LO type', async ({ page }) => {

@@ -35,6 +35,8 @@ interface Props {
   user: UserRow | null;
   onClose(): void;
   onSaved(): void;
+  /** The signature was uploaded or deleted (saved at once, not with the form). */
+  onSignatureChange(userId: number, blobKey: string | null): void;
 }
 
 /**
@@ -43,7 +45,7 @@ interface Props {
  * for LO users; External Id; Signature on edit. CLIENT-ADMIN: own company, no LO type, no
  * Description, External Id or Signature.
  */
-export function UserPanel({ open, user, onClose, onSaved }: Props) {
+export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: Props) {
   const { role, user: me } = useSession();
   const clientAdmin = role === 'CLIENT-ADMIN';
   const alert = useAlert();
@@ -81,7 +83,16 @@ export function UserPanel({ open, user, onClose, onSaved }: Props) {
     <SidePanel open={open} title={user ? `Edit User: ${user.name}` : 'Add User'} onClose={onClose} width={560}>
       <Form record={record} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={user?.id ?? 'new'}>
         <UserFields editing={Boolean(user)} clientAdmin={clientAdmin} loCompanyId={defaults.companyId} />
-        {user && !clientAdmin && <SignatureField userId={user.id} blobKey={signature} onChange={setSignature} />}
+        {user && !clientAdmin && (
+          <SignatureField
+            userId={user.id}
+            blobKey={signature}
+            onChange={(blobKey) => {
+              setSignature(blobKey);
+              onSignatureChange(user.id, blobKey);
+            }}
+          />
+        )}
         <PanelButtons onCancel={onClose} />
       </Form>
     </SidePanel>

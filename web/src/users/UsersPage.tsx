@@ -109,6 +109,7 @@ export default function UsersPage({ title, crumbs }: ScreenProps) {
             setPanel(null);
             list.reload();
           }}
+          onSignatureChange={(id, signature) => list.updateRow(id, { signature })}
         />
         {statusAction.dialog}
       </ListContextProvider>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { type RaRecord, type SortPayload, useInfiniteGetList, useList } from 'react-admin';
+import { type Identifier, type RaRecord, type SortPayload, useInfiniteGetList, useList } from 'react-admin';
 import { useAlert } from '../useAlert';
 
 export interface LoadMoreListOptions {
@@ -25,7 +25,16 @@ export function useLoadMoreList<R extends RaRecord>({ resource, filter, pageSize
     { pagination: { page: 1, perPage: pageSize }, filter, sort, meta: { reloadKey } },
     { refetchOnWindowFocus: false, staleTime: 0, gcTime: 60_000 },
   );
-  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  // Changes saved from a row's panel without closing it (a signature, say), shown on the loaded
+  // rows until the next fetch from the first page brings them from the server.
+  const [patches, setPatches] = useState<ReadonlyMap<Identifier, Partial<R>>>(new Map());
+  const filterKey = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a reload or another filter starts afresh
+  useEffect(() => setPatches(new Map()), [reloadKey, filterKey]);
+  const rows = useMemo(() => {
+    const loaded = query.data?.pages.flatMap((page) => page.data) ?? [];
+    return patches.size === 0 ? loaded : loaded.map((row) => (patches.has(row.id) ? { ...row, ...patches.get(row.id) } : row));
+  }, [query.data, patches]);
   const total = query.data?.pages[0]?.total;
 
   useEffect(() => {
@@ -52,5 +61,7 @@ export function useLoadMoreList<R extends RaRecord>({ resource, filter, pageSize
     loading: query.isFetching,
     loadMore: () => void query.fetchNextPage(),
     reload: () => setReloadKey((n) => n + 1),
+    /** Shows a change already saved on the server on one loaded row, keeping the rows loaded so far. */
+    updateRow: (id: Identifier, patch: Partial<R>) => setPatches((current) => new Map(current).set(id, { ...current.get(id), ...patch })),
   };
 }
