@@ -194,6 +194,44 @@ test.describe('users', () => {
     await expect(page.getByTestId('load-more')).toHaveCount(0);
   });
 
+  test('a long list renders only the rows near the screen, yet scrolls and sorts through all of them', async ({ page }) => {
+    await loginAs(page, 'config_admin@demo.test');
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    const total = Number((await list.count().textContent())?.match(/of (\d+)/)?.[1]);
+    expect(total).toBeGreaterThan(200); // above WINDOW_FROM_ROWS, so the table renders a window
+    while ((await page.getByTestId('load-more').count()) > 0) {
+      const before = await list.count().textContent();
+      await page.getByTestId('load-more').click();
+      await expect(list.count()).not.toHaveText(before ?? '');
+    }
+    const loaded = Number((await list.count().textContent())?.match(/Total (\d+) of/)?.[1]);
+    const rendered = page.locator('tbody tr:not([data-spacer])');
+    const spacers = page.locator('tbody tr[data-spacer]');
+    const emails = async () => (await rendered.locator('td:nth-child(3)').allTextContents()).map((e) => e.trim());
+    const sortedAsc = (values: string[]) => values.every((v, i) => i === 0 || values[i - 1].localeCompare(v) <= 0);
+
+    await page
+      .locator('thead th')
+      .filter({ hasText: /^Email$/ })
+      .locator('[role="button"], button')
+      .first()
+      .click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(spacers).toHaveCount(1); // only the rows below are left out
+    expect(await rendered.count()).toBeLessThan(loaded);
+    const top = await emails();
+    expect(sortedAsc(top)).toBe(true);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(spacers).toHaveCount(1); // now only the rows above
+    await expect(spacers.first()).toHaveCSS('height', /^[1-9]\d*(\.\d+)?px$/);
+    const bottom = await emails();
+    expect(sortedAsc(bottom)).toBe(true);
+    expect(top[0].localeCompare(bottom[bottom.length - 1])).toBeLessThan(0);
+    await expect(rendered.last()).toBeInViewport();
+  });
+
   test('filters narrow the list on the server', async ({ page }) => {
     await loginAs(page, 'config_admin@demo.test');
     const list = new ListPage(page);

@@ -2,7 +2,16 @@ import { useMemo, useState } from 'react';
 import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
 import { CLIENTS_PAGE_SIZE, type ClientRow, formatDate, LOCATIONS } from '@portal/contracts';
 import { type Crumb, PageHeader } from '../common/PageHeader';
-import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, SearchBox, useLoadMoreList } from '../common/list';
+import {
+  AddButton,
+  CsvExportButton,
+  ListCard,
+  LoadMoreButton,
+  ReloadButton,
+  SearchBox,
+  useLoadMoreList,
+  WindowedBody,
+} from '../common/list';
 import { useCan } from '../session/SessionContext';
 import { AddClientDialog } from './AddClientDialog';
 import { AddressCell, EmptyList } from './cells';
@@ -79,6 +88,7 @@ export function ClientList({
         >
           <DataTable
             storeKey="clients.datatable"
+            body={WindowedBody}
             bulkActionButtons={false}
             rowClick={false}
             size="small"

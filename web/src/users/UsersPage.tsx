@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
 import { USERS, USERS_PAGE_SIZE, type UserRow } from '@portal/contracts';
 import { PageHeader } from '../common/PageHeader';
-import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, useLoadMoreList } from '../common/list';
+import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, useLoadMoreList, WindowedBody } from '../common/list';
 import type { ScreenProps } from '../routes';
 import { useCan, useSession } from '../session/SessionContext';
 import './api';
@@ -45,6 +45,7 @@ export default function UsersPage({ title, crumbs }: ScreenProps) {
     () => (
       <DataTable
         storeKey="users.datatable"
+        body={WindowedBody}
         hiddenColumns={['id', 'description']}
         bulkActionButtons={false}
         rowClick={false}

@@ -6,3 +6,4 @@ export { SearchBox } from './SearchBox';
 export { type Option, SelectFilter } from './SelectFilter';
 export { SidePanel } from './SidePanel';
 export { useLoadMoreList } from './useLoadMoreList';
+export { WINDOW_FROM_ROWS, WindowedBody } from './WindowedBody';
