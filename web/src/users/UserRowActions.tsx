@@ -29,21 +29,34 @@ export function UserRowActions({
 }) {
   const user = useRecordContext<UserRow>();
   if (!user) return null;
+  const shown = ACTIONS.filter((a) => user.can[a.action]);
+  if (!user.can.edit && shown.length === 0) return null;
+  // Fixed slots (Edit, Remove, Archive, Suspend, Activate), so that the icons line up
+  // from row to row whatever a row allows.
+  const slot = (action: UserStatusAction) => {
+    const a = shown.find((candidate) => candidate.action === action);
+    return a ? (
+      <RowAction
+        key={a.action}
+        label={a.label}
+        icon={a.icon}
+        color={a.color}
+        onClick={() => onAction(user, a.action)}
+        testId={`row-${a.action}`}
+      />
+    ) : null;
+  };
   return (
-    <Box sx={{ display: 'flex', gap: 0.25, whiteSpace: 'nowrap' }}>
-      {user.can.edit && (
-        <RowAction label="Edit" icon={<Edit fontSize="small" />} color="primary" onClick={() => onEdit(user)} testId="row-edit" />
-      )}
-      {ACTIONS.filter((a) => user.can[a.action]).map((a) => (
-        <RowAction
-          key={a.action}
-          label={a.label}
-          icon={a.icon}
-          color={a.color}
-          onClick={() => onAction(user, a.action)}
-          testId={`row-${a.action}`}
-        />
-      ))}
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, 30px)', gap: 0.25 }}>
+      <span>
+        {user.can.edit && (
+          <RowAction label="Edit" icon={<Edit fontSize="small" />} color="primary" onClick={() => onEdit(user)} testId="row-edit" />
+        )}
+      </span>
+      <span>{slot('remove')}</span>
+      <span>{slot('archive')}</span>
+      <span>{slot('suspend')}</span>
+      <span>{slot('activate')}</span>
     </Box>
   );
 }

@@ -1,0 +1,84 @@
+// Screenshots of the screens as each role sees them, for people to look at (not a test).
+//   npx tsx e2e/scripts/screenshots.ts http://localhost:3000 [outDir]
+// Needs a running portal with the demo data; writes PNGs to e2e/screenshots/ (ignored by git).
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+
+const base = process.argv[2] ?? 'http://localhost:3000';
+const out = process.argv[3] ?? path.join(import.meta.dirname, '..', 'screenshots');
+
+const SHOTS: { email: string; screens: [string, string][] }[] = [
+  {
+    email: 'lo-admin@demo.test',
+    screens: [
+      ['home', '/'],
+      ['users', '/resources/users'],
+      ['users-add', '/resources/users#add'],
+      ['clients', '/resources/clients'],
+      ['clients-add', '/resources/clients#add'],
+    ],
+  },
+  {
+    email: 'config_admin@demo.test',
+    screens: [
+      ['offices', '/admin/loOffice'],
+      ['divisions', '/settings/division'],
+      ['roles', '/settings/roles'],
+      ['sequences', '/admin/sequenceNumber'],
+    ],
+  },
+  {
+    email: 'client-admin@demo.test',
+    screens: [
+      ['users', '/resources/users'],
+      ['clients', '/resources/clients'],
+    ],
+  },
+  { email: 'field-engg@demo.test', screens: [['clients', '/resources/clients']] },
+];
+
+async function signIn(page: Page, email: string) {
+  const answer = await page.request.post(`${base}/api/weblogin`, { data: { email, password: 'demo1234' } });
+  if (!answer.ok()) throw new Error(`${email}: sign-in answered ${answer.status()}`);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+await mkdir(out, { recursive: true });
+await (async () => {
+  const login = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  await login.goto(`${base}/login`);
+  await login.waitForSelector('form');
+  await login.screenshot({ path: path.join(out, 'login.png') });
+  await login.close();
+})();
+for (const { email, screens } of SHOTS) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, email);
+  const who = email.split('@')[0];
+  for (const [name, route] of screens) {
+    const [pathname, action] = route.split('#');
+    await page.goto(`${base}${pathname}`);
+    await page.waitForLoadState('networkidle');
+    if (action === 'add') {
+      await page.getByTestId('add').click();
+      await page.waitForTimeout(600);
+    }
+    await page.screenshot({ path: path.join(out, `${who}-${name}.png`) });
+    console.log(`${who}-${name}.png`);
+  }
+  await context.close();
+}
+await browser.close();
