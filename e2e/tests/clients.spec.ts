@@ -257,6 +257,7 @@ test.describe('clients', () => {
     await expect(clients.section('Users')).toContainText(USERS.duplicateEmail);
 
     await clients.dialog().getByRole('button', { name: 'Cancel' }).click();
+    await expect(clients.dialog()).toBeHidden();
     await clients.searchName(name);
     await expect(clients.count()).toHaveText('Total 0 of 0 loaded');
     await expect(page.getByText('No clients match these searches')).toBeVisible();

@@ -34,7 +34,8 @@ export function SearchBox({
       label={label}
       value={text}
       onChange={(e) => change(e.target.value)}
-      onKeyDown={(e) => e.key === 'Enter' && change(text.trim(), true)}
+      // The input's own value: the state may not have caught up with the last keystroke yet.
+      onKeyDown={(e) => e.key === 'Enter' && change(e.currentTarget.querySelector('input')?.value.trim() ?? text.trim(), true)}
       size="small"
       variant="outlined"
       margin="none"
