@@ -76,6 +76,7 @@ export const USERS = {
   signatureUploadError: 'Error while uploading user signature',
   newUserSaved: 'New User Saved Successfully',
   // (ours) server texts for 409 / 402 / 424
+  loCompanyOnly: 'The company of an LO user is the LO company',
   duplicateEmail: 'A user with this email address already exists',
   licenceUsedUp: (role: string, client: string) =>
     `The ${role} licence for ${client} is used up. Ask your configuration administrator for more licences`,
@@ -85,6 +86,7 @@ export const USERS = {
   actionNotAllowed: (action: string) => `This user cannot be ${action === 'activate' ? 'activated' : `${action}d`} in its current status`,
   ownStatus: 'You cannot change the status of your own account',
   lastAdministrator: 'This user is the last active administrator of the namespace and cannot be removed, archived or suspended',
+  lastAdministratorRole: 'This user is the last active administrator of the namespace and must keep an administrator role',
   roleNotAssignable: 'You are not allowed to give this role',
   clientAdminOnlyOwnCompany: 'You can only manage users of your own company',
   clientAdminNoLoUsers: 'You can not manage LO users',
@@ -202,4 +204,6 @@ export const VALIDATION = {
   invalidFilter: 'The filter is not valid JSON',
   required: (label: string) => `${label} is required`,
   tooLarge: 'The request is too large',
+  nulCharacter: 'Text may not contain NUL characters',
+  outOfRange: 'A value in the request is out of range',
 } as const;

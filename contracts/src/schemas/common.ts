@@ -7,8 +7,11 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** The largest id a database integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive database id in a path or query parameter. */
-export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+export const Id = z.coerce.number().int().positive().max(MAX_ID);
 
 /** Offset/limit paging; -1/-1 means "everything" (exports). */
 export const Paging = z.object({
@@ -39,23 +42,37 @@ export const Email = z
   .max(254, 'Email is too long')
   .pipe(z.email('Email is not a valid address'));
 
-/** A comma list of ids ("1,2,3") or an array of ids, normalised to an array. */
-export const IdList = z
-  .union([z.string().max(20_000), z.array(z.coerce.number().int().positive()).max(5_000), z.null()])
+const idListInput = z.union([
+  z.string({ error: 'must be a comma-separated list of ids' }).max(20_000),
+  z.array(z.coerce.number().int().positive().max(MAX_ID, 'is not a valid id')).max(5_000),
+  z.null(),
+]);
+
+function toIds(value: string | number[], ctx: z.RefinementCtx): number[] {
+  if (Array.isArray(value)) return [...new Set(value)];
+  const ids = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > MAX_ID)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of ids' });
+    return z.NEVER;
+  }
+  return [...new Set(ids)];
+}
+
+/** A comma list of ids ("1,2,3") or an array of ids, normalised to an array; absent, null or '' is []. */
+export const IdList = idListInput
   .optional()
-  .transform((value, ctx) => {
-    if (value === null || value === undefined || value === '') return [] as number[];
-    if (Array.isArray(value)) return [...new Set(value)];
-    const parts = value
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean);
-    const ids = parts.map(Number);
-    if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of ids' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)];
-  });
+  .transform((value, ctx) => (value === null || value === undefined || value === '' ? ([] as number[]) : toIds(value, ctx)));
+
+/**
+ * The same for updates where an absent list keeps what is stored: absent is undefined, while
+ * null or '' clears the list.
+ */
+export const KeptIdList = idListInput
+  .optional()
+  .transform((value, ctx) => (value === undefined ? undefined : value === null || value === '' ? ([] as number[]) : toIds(value, ctx)));
 
 export const TimeZone = z.string().max(64).optional().nullable();

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { CLIENT_ROLES, LO_ROLES, type Role, USER_TYPE } from '../roles';
 import { USER_STATUS } from '../statuses';
-import { Email, IdList, requiredText } from './common';
+import { Email, IdList, KeptIdList, MAX_ID, requiredText } from './common';
 
 /** Users dashboard page size (shell document 9). offset=-1&limit=-1 answers every row (CSV export). */
 export const USERS_PAGE_SIZE = 100;
-
-const MAX_ID = 2_147_483_647;
 
 /** A required id in a body: a number or a numeric string; missing, null or '' -> "<label> is required". */
 export const requiredId = (label: string) =>
@@ -83,19 +81,29 @@ export const UserBody = z.object({
   email: Email,
   phone: clearableText(50, 'Phone'),
   description: clearableText(1000, 'Description'),
-  type: z.coerce
-    .number({ error: 'User Type is required' })
-    .int()
-    .refine((t) => t === USER_TYPE.LO || t === USER_TYPE.CLIENT, 'User Type must be 0 (LO) or 1 (client)'),
-  tenantId: z.coerce.number().int().nullish(),
+  /** 0 LO, 1 client; the numbers or their strings, nothing else ("", null, true are refused). */
+  type: z
+    .union([z.literal(USER_TYPE.LO), z.literal(USER_TYPE.CLIENT), z.literal(String(USER_TYPE.LO)), z.literal(String(USER_TYPE.CLIENT))], {
+      error: 'User Type must be 0 (LO) or 1 (client)',
+    })
+    .transform(Number),
+  tenantId: z
+    .union([
+      z.number().int(),
+      z
+        .string()
+        .regex(/^-?\d{1,9}$/)
+        .transform(Number),
+    ])
+    .nullish(),
   roleId: requiredId('Role'),
   /** Client users: the client company. LO users: absent or the LO company (namespace) id. */
   companyId: optionalId('Company').optional(),
   /** LO users: the primary office. */
   officeId: optionalId('Primary Office').optional(),
-  secondaryOfficeIds: IdList,
-  divisionIds: IdList,
-  siteIds: IdList,
+  secondaryOfficeIds: KeptIdList,
+  divisionIds: KeptIdList,
+  siteIds: KeptIdList,
   externalId: clearableText(100, 'External Id'),
 });
 export type UserBody = z.output<typeof UserBody>;

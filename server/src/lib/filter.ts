@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { VALIDATION } from '@portal/contracts';
 import { badRequest } from './errors';
+import { containsNul } from './nul';
 
 /**
  * The spec's "filter header JSON": a `filter` query parameter or `filter` request header,
@@ -24,6 +25,7 @@ export function readFilter<S extends z.ZodType>(request: FastifyRequest, schema:
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest(VALIDATION.invalidFilter);
+  if (containsNul(value)) throw badRequest(VALIDATION.nulCharacter);
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

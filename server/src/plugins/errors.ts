@@ -10,9 +10,24 @@ interface ValidationIssue {
 }
 
 function fieldName(issue: ValidationIssue): string {
-  if (Array.isArray(issue.path) && issue.path.length > 0) return issue.path.join('.');
-  if (issue.instancePath) return issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  return 'body';
+  const name =
+    Array.isArray(issue.path) && issue.path.length > 0
+      ? issue.path.join('.')
+      : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  return name || 'body';
+}
+
+/**
+ * PostgreSQL's data exceptions (class 22: a number out of range, text it cannot store...)
+ * are the caller's bad input that got past the schemas: 400, never 500. Drizzle wraps the
+ * driver's error, so the code may sit on the cause.
+ */
+function databaseDataError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
 }
 
 /**
@@ -34,7 +49,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         if (!fields[name]) fields[name] = issue.message ?? 'is not valid';
       }
       const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['body', VALIDATION.invalidBody];
-      const message = /required|mandatory/i.test(firstMessage) ? firstMessage : `${firstField}: ${firstMessage}`;
+      const message = firstField === 'body' || /required|mandatory/i.test(firstMessage) ? firstMessage : `${firstField}: ${firstMessage}`;
       return reply.status(400).send({ error: message, fields });
     }
     const status = fastifyError.statusCode ?? 500;
@@ -52,6 +67,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own client errors (bad content type, malformed multipart...): their
       // messages are safe and written for developers; keep them short.
       return reply.status(status).send({ error: fastifyError.message || VALIDATION.invalidBody });
+    }
+    if (databaseDataError(error)) {
+      request.log.warn({ err: error }, 'request data refused by the database');
+      return reply.status(400).send({ error: VALIDATION.outOfRange });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ error: SHELL.genericError });

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { forbidden } from '../lib/errors';
+import { VALIDATION } from '@portal/contracts';
+import { badRequest, forbidden } from '../lib/errors';
+import { containsNul } from '../lib/nul';
 
 /**
  * Security headers (CSP, frame rules, no sniffing) and a same-origin check on writes.
@@ -89,5 +91,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     const allowedHosts = new Set([request.headers.host, request.headers['x-forwarded-host']].filter(Boolean) as string[]);
     if (app.config.publicUrl) allowedHosts.add(new URL(app.config.publicUrl).host);
     if (!allowedHosts.has(originHost)) throw forbidden('Cross-site request refused');
+  });
+
+  // NUL cannot be stored in PostgreSQL text: refuse it up front, in the query string (as %00)
+  // and in JSON bodies, with a message instead of a database error.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.includes('%00')) throw badRequest(VALIDATION.nulCharacter);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== null && typeof request.body === 'object' && containsNul(request.body)) throw badRequest(VALIDATION.nulCharacter);
   });
 });

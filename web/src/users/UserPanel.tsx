@@ -124,6 +124,23 @@ function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; c
   const clients = useClientOptions(!lo);
   const sites = useSiteOptions(!lo && companyId ? companyId : null);
 
+  // The spec's load errors (shell document 8), once per failing list.
+  const alert = useAlert();
+  const pickerErrors: [unknown, string][] = [
+    [roles.error ?? offices.error ?? divisions.error, USERS.loadDivisionRolesError],
+    [loCompanies.error ?? clients.error, USERS.loadCompanyError],
+    [sites.error, USERS.loadLocationsError],
+  ];
+  const failed = pickerErrors.filter(([error]) => error).map(([error, message]) => `${message}|${(error as Error).message}`);
+  const failedKey = failed.join('\n');
+  useEffect(() => {
+    if (!failedKey) return;
+    for (const line of failedKey.split('\n')) {
+      const [message, detail] = line.split('|');
+      alert.error(message, detail);
+    }
+  }, [failedKey, alert]);
+
   const allowed = assignableRoles(role, type);
   const roleChoices = roles.options.filter((r) => r.type === (lo ? 1 : 0) && (allowed as readonly string[]).includes(r.baseRole));
 

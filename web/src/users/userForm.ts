@@ -66,7 +66,7 @@ export function toUserBody(values: UserFormValues, clientAdmin: boolean): UserBo
   const lo = values.type === USER_TYPE.LO;
   return {
     ...(values.id ? { id: values.id } : {}),
-    type: values.type,
+    type: values.type === USER_TYPE.CLIENT ? USER_TYPE.CLIENT : USER_TYPE.LO,
     tenantId: 2,
     name: values.name,
     email: values.email,

@@ -33,10 +33,13 @@ export async function firstDependency(tx: Db, target: DependencyTarget, action: 
   return null;
 }
 
-/** A namespace always keeps one active administrator, or nobody could manage it any more. */
-registerUserDependency('last-administrator', async (tx, target) => {
-  if (target.status !== 1 || !ADMINISTRATOR_ROLES.includes(target.role as never)) return null;
-  // Two concurrent removals of the last two administrators must not both pass.
+/**
+ * A namespace always keeps one active administrator, or nobody could manage it any more:
+ * the last one can neither leave the active status nor lose the administrator role.
+ */
+export async function isLastAdministrator(tx: Db, target: DependencyTarget): Promise<boolean> {
+  if (target.status !== 1 || !ADMINISTRATOR_ROLES.includes(target.role as never)) return false;
+  // Two concurrent changes of the last two administrators must not both pass.
   await tx.execute(sql`select pg_advisory_xact_lock(727502, ${target.namespaceId})`);
   const others = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -50,5 +53,9 @@ registerUserDependency('last-administrator', async (tx, target) => {
         inArray(roles.baseRole, [...ADMINISTRATOR_ROLES]),
       ),
     );
-  return Number(others[0]?.n ?? 0) === 0 ? USERS.lastAdministrator : null;
-});
+  return Number(others[0]?.n ?? 0) === 0;
+}
+
+registerUserDependency('last-administrator', async (tx, target) =>
+  (await isLastAdministrator(tx, target)) ? USERS.lastAdministrator : null,
+);

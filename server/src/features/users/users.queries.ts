@@ -108,18 +108,20 @@ async function jsonText(db: Db, query: SQL): Promise<string> {
 /** The users list rows (UserRow of contracts) as a JSON array text, ordered by name then id. */
 function userRowsJson(db: Db, actor: AuthUser, scope: Scope, rows: { from: SQL; where: SQL }, mode: Links): Promise<string> {
   const ns = scope.namespaceId;
-  // Signatures are hidden from client administrators (shell document 6).
-  const signature = actor.role === 'CLIENT-ADMIN' ? sql`null` : sql`files.blob_key`;
+  // Signatures, descriptions and external ids are hidden from client administrators (shell document 6).
+  const clientAdmin = actor.role === 'CLIENT-ADMIN';
+  const signature = clientAdmin ? sql`null` : sql`files.blob_key`;
+  const hidden = (column: SQL) => (clientAdmin ? sql`null` : column);
   return jsonText(
     db,
     sql`select coalesce(json_agg(json_build_object(
-      'id', users.id, 'name', users.name, 'email', users.email, 'phone', users.phone, 'description', users.description,
+      'id', users.id, 'name', users.name, 'email', users.email, 'phone', users.phone, 'description', ${hidden(sql`users.description`)},
       'type', users.type, 'tenantId', ${TENANT_ID}::int, 'roleId', users.role_id, 'designation', roles.name, 'role', roles.base_role,
       'companyId', case when users.type = ${USER_TYPE.LO} then users.namespace_id else users.company_id end,
       'company', case when users.type = ${USER_TYPE.LO} then namespaces.company_name else client_companies.name end,
       'officeId', users.office_id, 'location', concat_ws(', ', offices.name, so.names),
       'secondaryOfficeIds', coalesce(so.ids, ''), 'divisionIds', coalesce(dv.ids, ''), 'division', coalesce(dv.names, ''),
-      'siteIds', coalesce(st.ids, ''), 'externalId', users.external_id, 'status', users.status,
+      'siteIds', coalesce(st.ids, ''), 'externalId', ${hidden(sql`users.external_id`)}, 'status', users.status,
       'createdDate', ${isoDate(sql`users.created_at`)}, 'modifiedDate', ${isoDate(sql`users.modified_at`)},
       'signature', ${signature}, 'can', ${actionFlagsSql(actor)}
     ) order by users.name, users.id), '[]')::text as json

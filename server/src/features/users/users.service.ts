@@ -64,10 +64,15 @@ export async function saveUser(ctx: RequestContext, body: UserBody): Promise<Use
       if (existing.status !== 1) throw conflict(USERS.notEditable);
       if (!mayEdit(ctx.user, existing)) throw forbidden(USERS.roleNotAssignable);
     }
+    // Absent keeps, null clears (docs/decisions/users-and-clients.md): an update that leaves a
+    // reference or list out keeps what is stored.
     const input: UserInput = {
       ...body,
-      companyId: body.companyId ?? null,
-      officeId: body.officeId ?? null,
+      companyId: body.companyId === undefined ? (existing?.companyId ?? null) : body.companyId,
+      officeId: body.officeId === undefined ? (existing?.officeId ?? null) : body.officeId,
+      secondaryOfficeIds: body.secondaryOfficeIds ?? existing?.secondaryOfficeIds ?? [],
+      divisionIds: body.divisionIds ?? existing?.divisionIds ?? [],
+      siteIds: body.siteIds ?? existing?.siteIds ?? [],
     };
     return writeUser(tx, input, {
       namespaceId: ctx.scope.namespaceId,

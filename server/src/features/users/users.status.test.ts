@@ -109,6 +109,17 @@ describe('DELETE /api/Users/{id}/{statusAction}', () => {
     }
     const [still] = await t.app.db.select({ status: users.status }).from(users).where(eq(users.email, 'master_admin@demo.test'));
     expect(still.status).toBe(1);
+    // Nor can the last administrator lose the administrator role through an edit.
+    const [row] = (await master.get('/api/Users?offset=0&limit=1', filterHeader({ email: 'master_admin@demo.test' }))).json();
+    const demote = await master.post('/api/Users', {
+      id: row.id,
+      type: 0,
+      name: row.name,
+      email: row.email,
+      roleId: t.demo.roleIds['LO-ADMIN'],
+    });
+    expect(demote.statusCode).toBe(424);
+    expect(demote.json().error).toBe(USERS.lastAdministratorRole);
     // With a second administrator back, the first may go.
     expect((await act(loAdmin, 'config_admin@demo.test', 'activate')).statusCode).toBe(200);
     expect((await act(loAdmin, 'master_admin@demo.test', 'suspend')).statusCode).toBe(200);

@@ -259,6 +259,58 @@ describe('POST /api/Users (create and update)', () => {
     expect((await loAdmin.post('/api/Users', [1, 2])).statusCode).toBe(400);
   });
 
+  it('keeps the lists and references an update leaves out, and clears them when sent empty', async () => {
+    const created = (await loAdmin.post('/api/Users', loUser())).json() as UserRow;
+    const { secondaryOfficeIds, divisionIds, ...rest } = loUser({ id: created.id, email: created.email, name: 'Kept Lists' });
+    const { officeId: _office, ...withoutOffice } = rest;
+    const kept = await loAdmin.post('/api/Users', withoutOffice);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({
+      name: 'Kept Lists',
+      officeId: created.officeId,
+      secondaryOfficeIds: created.secondaryOfficeIds,
+      divisionIds: created.divisionIds,
+    });
+    expect(secondaryOfficeIds && divisionIds).toBeTruthy();
+    const cleared = await loAdmin.post('/api/Users', { ...rest, secondaryOfficeIds: null, divisionIds: '' });
+    expect(cleared.json()).toMatchObject({ secondaryOfficeIds: '', divisionIds: '' });
+  });
+
+  it('refuses hostile values with 400 and writes nothing: huge ids, NUL characters, wrong user types, another LO company', async () => {
+    const before = await t.app.db.select({ id: users.id }).from(users);
+    const cases: [string, Record<string, unknown>][] = [
+      ['huge id in a comma list', loUser({ divisionIds: '99999999999' })],
+      ['huge id in an array', loUser({ secondaryOfficeIds: [99999999999] })],
+      ['NUL in the name', loUser({ name: 'a\u0000b' })],
+      ['NUL in the phone', loUser({ phone: '1\u00002' })],
+      ['type null', loUser({ type: null })],
+      ['type empty', loUser({ type: '' })],
+      ['type true', loUser({ type: true })],
+      ['type list', loUser({ type: [] })],
+      ['LO company of another namespace', loUser({ companyId: t.acme.id })],
+    ];
+    for (const [what, body] of cases) {
+      const response = await loAdmin.post('/api/Users', body);
+      expect(response.statusCode, what).toBe(400);
+      expect(response.json().error, what).toMatch(/\S/);
+    }
+    expect(await t.app.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
+    const requester = await loAdmin.post('/api/Users?isJob=true', {
+      name: 'Big Site',
+      email: 'big.site@demo.test',
+      companyId: t.demo.clients[0].id,
+      siteIds: [3_000_000_000],
+    });
+    expect(requester.statusCode).toBe(400);
+    const count = await loAdmin.get('/api/Users/count', filterHeader({ name: 'a\u0000b' }));
+    expect(count.statusCode).toBe(400);
+    expect(count.json().error).toBe('Text may not contain NUL characters');
+    const top = await loAdmin.post('/api/Users', { ...loUser(), unknownField: 1, extra: [1] });
+    expect(top.statusCode).toBe(200); // unknown body fields are dropped (docs/decisions/users-and-clients.md)
+    const notAnObject = await loAdmin.post('/api/Users', [1, 2]);
+    expect(notAnObject.json().error).not.toMatch(/^:/);
+  });
+
   it('needs a primary office for LO users, sites of the chosen company for client users, and records of this namespace', async () => {
     const noOffice = await loAdmin.post('/api/Users', loUser({ officeId: null }));
     expect(noOffice.statusCode).toBe(400);
@@ -359,6 +411,11 @@ describe('POST /api/Users (create and update)', () => {
     const external = await clientAdmin.post('/api/Users', clientUser({ id: row.id, email: row.email, externalId: 'HR-1' }));
     expect(external.statusCode).toBe(403);
     expect(external.json().error).toBe(USERS.clientAdminField('External Id'));
+    // Description and External Id are not shown to it at all (shell document 6).
+    await loAdmin.post('/api/Users', clientUser({ id: row.id, email: row.email, description: 'Internal note', externalId: 'HR-7' }));
+    const seen = (await list(clientAdmin, { email: row.email }))[0];
+    expect(seen).toMatchObject({ description: null, externalId: null });
+    expect((await list(loAdmin, { email: row.email }))[0]).toMatchObject({ description: 'Internal note', externalId: 'HR-7' });
     // Users of other companies are not there for it at all.
     const otherUser = (await loAdmin.post('/api/Users', clientUser({ companyId: other.id, siteIds: other.siteIds }))).json();
     const edit = await clientAdmin.post('/api/Users', clientUser({ id: otherUser.id, email: otherUser.email }));

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { isClientRole, normalizeRole, type Role, USER_TYPE, USERS } from '@portal/contracts';
+import { ADMINISTRATOR_ROLES, isClientRole, normalizeRole, type Role, USER_TYPE, USERS } from '@portal/contracts';
 import {
   clientCompanies,
   divisions,
@@ -13,8 +13,9 @@ import {
   userSites,
 } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { badRequest, conflict, forbidden, isUniqueViolation, paymentRequired } from '../../lib/errors';
+import { badRequest, conflict, failedDependency, forbidden, isUniqueViolation, paymentRequired } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
+import { isLastAdministrator } from './dependencies';
 import { userScope } from './users.queries';
 
 /** A user as stored, with its links: what an update compares against. */
@@ -144,7 +145,6 @@ async function checkReferences(tx: Db, input: UserInput, options: WriteOptions):
       if (bad.length) fields.siteIds = `Sites ${bad.join(', ')} are not active sites of this client`;
     }
   } else {
-    if (input.companyId !== null && input.companyId !== namespaceId) fields.companyId = 'Company of an LO user is the LO company';
     if (!input.officeId) fields.officeId = 'Primary Office is required';
     else {
       const valid = await validIds(tx, offices, namespaceId, [input.officeId], existing?.officeId ? [existing.officeId] : []);
@@ -223,6 +223,9 @@ async function replaceLinks(
 export async function writeUser(tx: Db, input: UserInput, options: WriteOptions): Promise<{ id: number; created: boolean }> {
   const { existing } = options;
   const client = input.type === USER_TYPE.CLIENT;
+  if (!client && input.companyId !== null && input.companyId !== options.namespaceId) {
+    throw badRequest(USERS.loCompanyOnly, { companyId: USERS.loCompanyOnly });
+  }
   // LO users have no sites, client users no offices or divisions; the other type's values are dropped.
   const normalised: UserInput = {
     ...input,
@@ -232,7 +235,15 @@ export async function writeUser(tx: Db, input: UserInput, options: WriteOptions)
     divisionIds: client ? [] : unique(input.divisionIds),
     siteIds: client ? unique(input.siteIds) : [],
   };
-  await checkReferences(tx, normalised, options);
+  const { role } = await checkReferences(tx, normalised, options);
+  if (
+    existing &&
+    normalizeRole(existing.role) !== role &&
+    !ADMINISTRATOR_ROLES.includes(role as never) &&
+    (await isLastAdministrator(tx, existing))
+  ) {
+    throw failedDependency(USERS.lastAdministratorRole);
+  }
   await ensureUniqueEmail(tx, normalised.email, existing?.id ?? null);
   const seatChanges = !existing || existing.roleId !== normalised.roleId || existing.companyId !== normalised.companyId;
   if (client && normalised.companyId && seatChanges) {
