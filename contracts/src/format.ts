@@ -58,3 +58,9 @@ export function parseIdList(value: string | null | undefined): number[] {
 export function toIdList(ids: readonly number[] | null | undefined): string {
   return (ids ?? []).join(',');
 }
+
+/**
+ * The product name prefix of the CSV file names the administration document gives one
+ * (clients, locations, roles, divisions; "the exact prefix is withheld"): ours.
+ */
+export const CSV_PRODUCT_PREFIX = 'InspectionPortal_';

@@ -77,6 +77,7 @@ export const USERS = {
   newUserSaved: 'New User Saved Successfully',
   // (ours) server texts for 409 / 402 / 424
   loCompanyOnly: 'The company of an LO user is the LO company',
+  addClientUsersForbidden: 'Your role may not add users, so the new client cannot have user rows',
   duplicateEmail: 'A user with this email address already exists',
   licenceUsedUp: (role: string, client: string) =>
     `The ${role} licence for ${client} is used up. Ask your configuration administrator for more licences`,

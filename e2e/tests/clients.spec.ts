@@ -335,7 +335,7 @@ test.describe('clients', () => {
     const names = await clients.rows().locator('td:nth-child(3)').allInnerTexts();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-    expect(download.suggestedFilename()).toBe('clients.csv');
+    expect(download.suggestedFilename()).toBe('InspectionPortal_clients.csv');
     const lines = readFileSync((await download.path())!, 'utf8')
       .replace(/^\uFEFF/, '')
       .trim()
@@ -356,7 +356,7 @@ test.describe('clients', () => {
     const { loaded: sites } = await clients.totals();
     await expect(clients.rows()).toHaveCount(sites);
     const [siteDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-    expect(siteDownload.suggestedFilename()).toBe('locations.csv');
+    expect(siteDownload.suggestedFilename()).toBe('InspectionPortal_locations.csv');
     const siteLines = readFileSync((await siteDownload.path())!, 'utf8')
       .replace(/^\uFEFF/, '')
       .trim()

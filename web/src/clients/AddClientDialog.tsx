@@ -15,6 +15,7 @@ import { useWatch } from 'react-hook-form';
 import { LOCATIONS, SHELL } from '@portal/contracts';
 import { useOfficeOptions, useRoleOptions } from '../common/options';
 import { useAlert } from '../common/useAlert';
+import { useCan } from '../session/SessionContext';
 import { AddClientUsers } from './AddClientUsers';
 import { addNewClient, createRoleConfig } from './api';
 import {
@@ -37,12 +38,24 @@ import { showSaveError } from './saveErrors';
  * Afterwards the client's role-licence configuration is asked for in the background; its
  * failure is only logged (document 4).
  */
-export function AddClientDialog({ open, onClose, onSaved }: { open: boolean; onClose(): void; onSaved(): void }) {
+export function AddClientDialog({
+  open,
+  onClose,
+  onSaved,
+  finishing = false,
+}: {
+  open: boolean;
+  onClose(): void;
+  onSaved(): void;
+  /** Saved: the dialog stays 2 s with the success alert, Save disabled, then closes. */
+  finishing?: boolean;
+}) {
   const alert = useAlert();
   const record = useMemo(() => emptyAddClient(), []);
   // The dialog's pickers (LO offices, client roles): without them it cannot be filled in.
   const offices = useOfficeOptions();
   const roles = useRoleOptions();
+  const canAddUsers = useCan('users.write');
   const pickerError = offices.error ?? roles.error;
   useEffect(() => {
     if (open && pickerError) alert.error(LOCATIONS.loadAddClientError, (pickerError as Error).message);
@@ -96,12 +109,12 @@ export function AddClientDialog({ open, onClose, onSaved }: { open: boolean; onC
             <Section icon={<Place fontSize="small" />} title="Site Details" action={<CopyAddressToggle />}>
               <LocationFields prefix="Site." kind="site" pinMin={SITE_PIN_MIN} columns={4} nameLabel="Site Name" />
             </Section>
-            <AddClientUsers />
+            {canAddUsers && <AddClientUsers />}
           </DialogContent>
           <DialogActions sx={{ px: 3, py: 1.5 }}>
             <SaveHint />
             <Button onClick={onClose}>{SHELL.cancel}</Button>
-            <SaveNewClient />
+            <SaveNewClient finishing={finishing} />
           </DialogActions>
         </Box>
       </Form>
@@ -109,8 +122,8 @@ export function AddClientDialog({ open, onClose, onSaved }: { open: boolean; onC
   );
 }
 
-function SaveNewClient() {
-  const ok = canSaveNewClient(useWatch() as Partial<AddClientValues>);
+function SaveNewClient({ finishing }: { finishing: boolean }) {
+  const ok = canSaveNewClient(useWatch() as Partial<AddClientValues>) && !finishing;
   return <SaveButton label={SHELL.save} disabled={!ok} alwaysEnable={ok} data-testid="add-client-save" />;
 }
 

@@ -6,21 +6,28 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { email, maxLength, required, SelectInput, TextInput } from 'react-admin';
 import { useFieldArray } from 'react-hook-form';
-import { LOCATIONS, ROLE_TYPE } from '@portal/contracts';
+import { assignableRoles, LOCATIONS, ROLE_TYPE, USER_TYPE } from '@portal/contracts';
 import { useRoleOptions } from '../common/options';
+import { useSession } from '../session/SessionContext';
 import { emptyUser } from './clientForm';
 import { Section } from './Section';
 
 const ROW = { display: 'grid', gridTemplateColumns: '28px 1.1fr 1fr 1.3fr 0.8fr', columnGap: 2, alignItems: 'start', mb: 1 } as const;
 
 /**
- * Section "users" of Add Client: rows of Role (client roles only), Name, Email and Phone,
+ * Section "users" of Add Client (only for roles with users.write): rows of Role (the client
+ * roles the caller may give), Name, Email and Phone,
  * grown with 'Add New User' and shrunk with 'Remove Last User'. Rows are optional.
  */
 export function AddClientUsers() {
   const { fields, append, remove } = useFieldArray({ name: 'Users' });
   const roles = useRoleOptions();
-  const roleChoices = roles.options.filter((r) => r.type === ROLE_TYPE.CLIENT).map((r) => ({ id: r.id, name: r.name }));
+  const { role } = useSession();
+  // The client roles this caller may give anywhere (the server refuses others with 403).
+  const allowed: readonly string[] = assignableRoles(role, USER_TYPE.CLIENT);
+  const roleChoices = roles.options
+    .filter((r) => r.type === ROLE_TYPE.CLIENT && allowed.includes(r.baseRole))
+    .map((r) => ({ id: r.id, name: r.name }));
   const buttons = (
     <Box sx={{ display: 'flex', gap: 1 }}>
       <Button size="small" variant="outlined" startIcon={<PersonAdd />} onClick={() => append(emptyUser())} data-testid="add-user">

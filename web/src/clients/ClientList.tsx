@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
-import { CLIENTS_PAGE_SIZE, type ClientRow, formatDate, LOCATIONS } from '@portal/contracts';
+import { CLIENTS_PAGE_SIZE, type ClientRow, formatDate, LOCATIONS, CSV_PRODUCT_PREFIX } from '@portal/contracts';
 import { type Crumb, PageHeader } from '../common/PageHeader';
 import {
   AddButton,
@@ -12,6 +12,7 @@ import {
   useLoadMoreList,
   WindowedBody,
 } from '../common/list';
+import { useSaveThenReload } from '../common/adminFlow';
 import { useCan } from '../session/SessionContext';
 import { AddClientDialog } from './AddClientDialog';
 import { AddressCell, EmptyList } from './cells';
@@ -54,6 +55,15 @@ export function ClientList({
   });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PanelTarget | null>(null);
+  // Administration document 4: success alert, then after 2 s the panel closes and the list reloads.
+  const addFlow = useSaveThenReload(
+    useCallback(() => setAdding(false), []),
+    list.reload,
+  );
+  const editFlow = useSaveThenReload(
+    useCallback(() => setEditing(null), []),
+    list.reload,
+  );
   const set = (patch: Partial<NameCodeFilterState>) => onFilterChange({ ...filter, ...patch });
 
   return (
@@ -79,7 +89,12 @@ export function ClientList({
           toolbar={
             <>
               <ColumnsButton storeKey="clients.datatable" />
-              <CsvExportButton resource="clients" filter={serverFilter} columns={CLIENT_CSV_COLUMNS} fileName="clients" />
+              <CsvExportButton
+                resource="clients"
+                filter={serverFilter}
+                columns={CLIENT_CSV_COLUMNS}
+                fileName={`${CSV_PRODUCT_PREFIX}clients`}
+              />
             </>
           }
           loaded={list.rows.length}
@@ -107,24 +122,8 @@ export function ClientList({
             <DataTable.Col source="modifiedDate" label="Modified" render={(c: ClientRow) => formatDate(c.modifiedDate)} />
           </DataTable>
         </ListCard>
-        {canAdd && (
-          <AddClientDialog
-            open={adding}
-            onClose={() => setAdding(false)}
-            onSaved={() => {
-              setAdding(false);
-              list.reload();
-            }}
-          />
-        )}
-        <LocationPanel
-          target={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
+        {canAdd && <AddClientDialog open={adding} onClose={addFlow.dismiss} onSaved={addFlow.saved} finishing={addFlow.finishing} />}
+        <LocationPanel target={editing} onClose={editFlow.dismiss} onSaved={editFlow.saved} finishing={editFlow.finishing} />
       </ListContextProvider>
     </ResourceContextProvider>
   );

@@ -3,12 +3,13 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { CLIENTS_PAGE_SIZE, type ClientRow, LOCATIONS, type SiteRow } from '@portal/contracts';
+import { CLIENTS_PAGE_SIZE, type ClientRow, LOCATIONS, type SiteRow, CSV_PRODUCT_PREFIX } from '@portal/contracts';
 import { type Crumb, PageHeader } from '../common/PageHeader';
 import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, useLoadMoreList } from '../common/list';
+import { useSaveThenReload } from '../common/adminFlow';
 import { useCan } from '../session/SessionContext';
 import { getLocation } from './api';
 import { AddressCell, EmptyList } from './cells';
@@ -40,6 +41,11 @@ export function LocationList({ clientId, crumbs }: { clientId: number; crumbs: C
     loadError: LOCATIONS.loadLocationsError,
   });
   const [panel, setPanel] = useState<PanelTarget | null>(null);
+  // Administration document 4: success alert, then after 2 s the panel closes and the list reloads.
+  const flow = useSaveThenReload(
+    useCallback(() => setPanel(null), []),
+    list.reload,
+  );
   const canAddLocation = mayUpdate && isClient && client.data?.can.addLocation;
   const title = isClient ? client.data!.name : 'Locations';
 
@@ -69,7 +75,12 @@ export function LocationList({ clientId, crumbs }: { clientId: number; crumbs: C
           toolbar={
             <>
               <ColumnsButton storeKey="clientLocations.datatable" />
-              <CsvExportButton resource="clientLocations" filter={filter} columns={LOCATION_CSV_COLUMNS} fileName="locations" />
+              <CsvExportButton
+                resource="clientLocations"
+                filter={filter}
+                columns={LOCATION_CSV_COLUMNS}
+                fileName={`${CSV_PRODUCT_PREFIX}locations`}
+              />
             </>
           }
           loaded={list.rows.length}
@@ -95,14 +106,7 @@ export function LocationList({ clientId, crumbs }: { clientId: number; crumbs: C
             <DataTable.Col source="externalId" label="External" />
           </DataTable>
         </ListCard>
-        <LocationPanel
-          target={panel}
-          onClose={() => setPanel(null)}
-          onSaved={() => {
-            setPanel(null);
-            list.reload();
-          }}
-        />
+        <LocationPanel target={panel} onClose={flow.dismiss} onSaved={flow.saved} finishing={flow.finishing} />
       </ListContextProvider>
     </ResourceContextProvider>
   );

@@ -35,7 +35,18 @@ export type PanelTarget = { kind: 'client'; id: number } | { kind: 'site'; id: n
  * required, plus the logo for the four privileged roles) or site fields (name required).
  * The record is read fresh with GET /api/Location/{id}, so the panel never edits a stale row.
  */
-export function LocationPanel({ target, onClose, onSaved }: { target: PanelTarget | null; onClose(): void; onSaved(): void }) {
+export function LocationPanel({
+  target,
+  onClose,
+  onSaved,
+  finishing = false,
+}: {
+  target: PanelTarget | null;
+  onClose(): void;
+  onSaved(): void;
+  /** Saved: the panel stays 2 s with the success alert, Save disabled, then closes. */
+  finishing?: boolean;
+}) {
   const id = target && target.kind !== 'newSite' ? target.id : null;
   const record = useQuery({
     queryKey: ['location', id],
@@ -51,11 +62,13 @@ export function LocationPanel({ target, onClose, onSaved }: { target: PanelTarge
       : `${target.kind === 'client' ? 'Edit Client' : 'Edit Location'}${record.data ? `: ${record.data.name}` : ''}`;
 
   let body: React.ReactNode = null;
-  if (target?.kind === 'newSite') body = <SiteForm site={null} companyId={target.companyId} onCancel={onClose} onSaved={onSaved} />;
+  if (target?.kind === 'newSite')
+    body = <SiteForm site={null} companyId={target.companyId} onCancel={onClose} onSaved={onSaved} finishing={finishing} />;
   else if (record.isLoading) body = <CircularProgress sx={{ display: 'block', mx: 'auto', my: 6 }} />;
   else if (record.error || !record.data) body = <Alert severity="error">{LOCATIONS.loadEditClientError}</Alert>;
-  else if (record.data.objectType === 'CLIENT_COMPANY') body = <ClientForm client={record.data} onCancel={onClose} onSaved={onSaved} />;
-  else body = <SiteForm site={record.data} companyId={record.data.companyId} onCancel={onClose} onSaved={onSaved} />;
+  else if (record.data.objectType === 'CLIENT_COMPANY')
+    body = <ClientForm client={record.data} onCancel={onClose} onSaved={onSaved} finishing={finishing} />;
+  else body = <SiteForm site={record.data} companyId={record.data.companyId} onCancel={onClose} onSaved={onSaved} finishing={finishing} />;
 
   return (
     <SidePanel open={target !== null} title={title} onClose={onClose} width={560}>
@@ -64,7 +77,17 @@ export function LocationPanel({ target, onClose, onSaved }: { target: PanelTarge
   );
 }
 
-function ClientForm({ client, onCancel, onSaved }: { client: ClientRow; onCancel(): void; onSaved(): void }) {
+function ClientForm({
+  client,
+  onCancel,
+  onSaved,
+  finishing,
+}: {
+  client: ClientRow;
+  onCancel(): void;
+  onSaved(): void;
+  finishing: boolean;
+}) {
   const alert = useAlert();
   const queryClient = useQueryClient();
   const mayUploadLogo = useCan('clients.logo') && client.can.logo;
@@ -85,12 +108,24 @@ function ClientForm({ client, onCancel, onSaved }: { client: ClientRow; onCancel
     <Form record={values} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={client.id}>
       <LocationFields kind="client" pinMin={CLIENT_PIN_MIN} columns={2} nameLabel="Client Name" />
       {mayUploadLogo && <LogoField clientId={client.id} />}
-      <PanelButtons onCancel={onCancel} canSave={(v) => canSaveClient(v as Partial<ClientValues>)} />
+      <PanelButtons onCancel={onCancel} finishing={finishing} canSave={(v) => canSaveClient(v as Partial<ClientValues>)} />
     </Form>
   );
 }
 
-function SiteForm({ site, companyId, onCancel, onSaved }: { site: SiteRow | null; companyId: number; onCancel(): void; onSaved(): void }) {
+function SiteForm({
+  site,
+  companyId,
+  onCancel,
+  onSaved,
+  finishing,
+}: {
+  site: SiteRow | null;
+  companyId: number;
+  onCancel(): void;
+  onSaved(): void;
+  finishing: boolean;
+}) {
   const alert = useAlert();
   const values = useMemo(() => siteValuesOf(site), [site]);
   const submit = async (form: Record<string, unknown>) => {
@@ -106,14 +141,14 @@ function SiteForm({ site, companyId, onCancel, onSaved }: { site: SiteRow | null
   return (
     <Form record={values} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={site?.id ?? 'new'}>
       <LocationFields kind="site" pinMin={SITE_PIN_MIN} columns={2} nameLabel="Site Name" />
-      <PanelButtons onCancel={onCancel} canSave={(v) => canSaveSite(v as Partial<LocationValues>)} />
+      <PanelButtons onCancel={onCancel} finishing={finishing} canSave={(v) => canSaveSite(v as Partial<LocationValues>)} />
     </Form>
   );
 }
 
 /** Save is enabled only once the required fields are filled (administration document 5). */
-function PanelButtons({ onCancel, canSave }: { onCancel(): void; canSave(values: unknown): boolean }) {
-  const ok = canSave(useWatch());
+function PanelButtons({ onCancel, canSave, finishing }: { onCancel(): void; canSave(values: unknown): boolean; finishing: boolean }) {
+  const ok = canSave(useWatch()) && !finishing;
   return (
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
       <Button onClick={onCancel}>{SHELL.cancel}</Button>

@@ -41,6 +41,11 @@ describe('Add Client: Save is enabled only when valid', () => {
     expect(canSaveNewClient({ ...valid(), Users: [{ ...user, email: 'ann' }] })).toBe(false);
   });
 
+  it('refuses a site pin below 1 on the Clients screens', () => {
+    expect(canSaveNewClient({ ...valid(), Site: { ...valid().Site, pin: 0 } })).toBe(false);
+    expect(canSaveNewClient({ ...valid(), Site: { ...valid().Site, pin: 7 } })).toBe(true);
+  });
+
   it('refuses a client pin below 1 or a fraction', () => {
     expect(canSaveNewClient({ ...valid(), Client: { ...valid().Client, pin: 0 } })).toBe(false);
     expect(canSaveNewClient({ ...valid(), Client: { ...valid().Client, pin: 1.5 } })).toBe(false);

@@ -42,9 +42,13 @@ export interface AddClientValues {
   Users: NewUserValues[];
 }
 
-/** Pin minimums of the shared schema: 1 for clients (spec), 0 for sites. */
+/**
+ * Pin minimums on the Clients screens: 1 for clients and sites (administration document 3 and
+ * 5). The server also takes 0 for sites, which the job form's inline site allows (shell
+ * document), so this is the screen's own rule.
+ */
 export const CLIENT_PIN_MIN = 1;
-export const SITE_PIN_MIN = 0;
+export const SITE_PIN_MIN = 1;
 
 const ADDRESS_KEYS = ['street', 'city', 'state', 'country', 'pin'] as const;
 

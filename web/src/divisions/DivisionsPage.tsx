@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
-import { ADMIN_PAGE_SIZE, DIVISIONS, type DivisionRow } from '@portal/contracts';
+import { ADMIN_PAGE_SIZE, DIVISIONS, type DivisionRow, CSV_PRODUCT_PREFIX } from '@portal/contracts';
 import { PageHeader } from '../common/PageHeader';
 import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, useLoadMoreList } from '../common/list';
 import { useArchiveConfirm, useReloadAfterChange, useSaveThenReload } from '../common/adminFlow';
@@ -52,7 +52,12 @@ export default function DivisionsPage({ title, crumbs }: ScreenProps) {
           toolbar={
             <>
               <ColumnsButton storeKey="divisions.datatable" />
-              <CsvExportButton resource="divisions" filter={NO_FILTER} columns={divisionCsvColumns} fileName="divisions" />
+              <CsvExportButton
+                resource="divisions"
+                filter={NO_FILTER}
+                columns={divisionCsvColumns}
+                fileName={`${CSV_PRODUCT_PREFIX}divisions`}
+              />
             </>
           }
           loaded={list.rows.length}

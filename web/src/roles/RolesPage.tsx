@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useCallback, useMemo, useState } from 'react';
-import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider, useList } from 'react-admin';
-import { ROLE_TYPE, ROLES_TEXT, type RoleRow } from '@portal/contracts';
+import { ColumnsButton, DataTable, ListContextProvider, Pagination, ResourceContextProvider, useList } from 'react-admin';
+import { ADMIN_PAGE_SIZE, ROLE_TYPE, ROLES_TEXT, type RoleRow, CSV_PRODUCT_PREFIX } from '@portal/contracts';
 import { PageHeader } from '../common/PageHeader';
 import { AddButton, CsvExportButton, ListCard, ReloadButton, SearchBox, useLoadMoreList } from '../common/list';
 import { useArchiveConfirm, useReloadAfterChange, useSaveThenReload } from '../common/adminFlow';
@@ -15,7 +15,10 @@ import { TYPE_LABEL } from './roleForm';
 
 /** The spec: "sorted by status ascending" (all shown rows are active; the server orders by name within). */
 const SORT = { field: 'status', order: 'ASC' } as const;
-/** The role list is never paged (no Load More on this screen): one page holds every role. */
+/**
+ * The screen has no Load More: every active role is loaded in one request, and the table shows
+ * them 15 to a page (administration document 9, "Roles and divisions: 15").
+ */
 const ONE_PAGE = 100_000;
 const ARCHIVE_TEXTS = { confirm: ROLES_TEXT.deleteConfirm, done: ROLES_TEXT.archived, failed: ROLES_TEXT.deleteError };
 
@@ -41,7 +44,7 @@ export default function RolesPage({ title, crumbs }: ScreenProps) {
   const listContext = useList<RoleRow>({
     data: shown,
     sort: SORT,
-    perPage: ONE_PAGE,
+    perPage: ADMIN_PAGE_SIZE.roles,
     isPending: list.listContext.isPending,
     isFetching: list.listContext.isFetching,
     isLoading: list.listContext.isLoading,
@@ -78,11 +81,17 @@ export default function RolesPage({ title, crumbs }: ScreenProps) {
           toolbar={
             <>
               <ColumnsButton storeKey="roles.datatable" />
-              <CsvExportButton resource="roles" filter={{ ...serverFilter, customer }} columns={roleCsvColumns} fileName="roles" />
+              <CsvExportButton
+                resource="roles"
+                filter={{ ...serverFilter, customer }}
+                columns={roleCsvColumns}
+                fileName={`${CSV_PRODUCT_PREFIX}roles`}
+              />
             </>
           }
           loaded={shown.length}
           total={list.listContext.isPending ? undefined : shown.length}
+          footer={shown.length > ADMIN_PAGE_SIZE.roles ? <Pagination rowsPerPageOptions={[]} /> : undefined}
         >
           <DataTable
             storeKey="roles.datatable"

@@ -174,6 +174,8 @@ function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; c
         source="type"
         label="User Type"
         choices={typeChoices}
+        // The radio hands back text; the form keeps the number the rules compare with.
+        parse={(value: string) => Number(value)}
         row
         disabled={editing}
         helperText={editing ? 'The user type cannot change once saved' : false}

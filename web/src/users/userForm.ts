@@ -63,10 +63,11 @@ export function canSaveUser(values: Partial<UserFormValues>): boolean {
 
 /** The POST /api/Users body; fields hidden from CLIENT-ADMIN are not sent at all. */
 export function toUserBody(values: UserFormValues, clientAdmin: boolean): UserBodyInput {
-  const lo = values.type === USER_TYPE.LO;
+  // A radio group hands its value back as text ("1"): compare numbers.
+  const lo = Number(values.type) !== USER_TYPE.CLIENT;
   return {
     ...(values.id ? { id: values.id } : {}),
-    type: values.type === USER_TYPE.CLIENT ? USER_TYPE.CLIENT : USER_TYPE.LO,
+    type: lo ? USER_TYPE.LO : USER_TYPE.CLIENT,
     tenantId: 2,
     name: values.name,
     email: values.email,

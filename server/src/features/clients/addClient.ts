@@ -1,7 +1,7 @@
-import { type AddNewClientBody, CLIENT_ROLES, USER_TYPE, USERS } from '@portal/contracts';
+import { type AddNewClientBody, assignableRoles, can, USER_TYPE, USERS } from '@portal/contracts';
 import { clientCompanies, sites } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { AppError, conflict } from '../../lib/errors';
+import { AppError, conflict, forbidden } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import { sendWelcomeMails, userRow } from '../users/users.service';
@@ -20,9 +20,12 @@ function inBatch(error: unknown, index: number): unknown {
 /**
  * `POST /api/Location/addNewClient`: the client, its first site and its first users in one
  * transaction, all or nothing. Users are saved by the users service (same e-mail and licence
- * rules as POST /api/Users); their roles may be any client role.
+ * rules as POST /api/Users): user rows need users.write, and their roles are the client roles
+ * the caller may give anywhere else (assignableRoles), so Add Client is no back door.
  */
 export async function addNewClient(ctx: RequestContext, body: AddNewClientBody) {
+  if (body.Users.length > 0 && !can(ctx.user.role, 'users.write')) throw forbidden(USERS.addClientUsersForbidden);
+  const allowedRoles = assignableRoles(ctx.user.role, USER_TYPE.CLIENT);
   const seen = new Map<string, number>();
   for (const [index, user] of body.Users.entries()) {
     if (seen.has(user.email)) throw conflict(USERS.duplicateEmail, { [`Users.${index}.email`]: USERS.duplicateEmail });
@@ -57,7 +60,7 @@ export async function addNewClient(ctx: RequestContext, body: AddNewClientBody) 
             divisionIds: [],
             siteIds: [site.id],
           },
-          { namespaceId, actorId: ctx.user.id, allowedRoles: CLIENT_ROLES, existing: null },
+          { namespaceId, actorId: ctx.user.id, allowedRoles, existing: null },
         );
         userIds.push(result.id);
       } catch (error) {

@@ -45,7 +45,7 @@ describe('POST /api/Location/addNewClient', () => {
   it('saves the client, its first site and its users, who get the new company and site and a welcome mail', async () => {
     const response = await scheduler.post(
       '/api/Location/addNewClient',
-      newClient('Harbour Cranes LLC', [person('pat@harbour.test', 'CLIENT-ADMIN'), person('lee@harbour.test', 'SITE-USER')]),
+      newClient('Harbour Cranes LLC', [person('pat@harbour.test', 'CLIENT-USER'), person('lee@harbour.test', 'SITE-USER')]),
     );
     expect(response.statusCode).toBe(200);
     const { Client: client, Site: site, Users: saved } = response.json();
@@ -58,7 +58,7 @@ describe('POST /api/Location/addNewClient', () => {
     expect(site).toMatchObject({ objectType: 'SITE', name: 'Harbour Cranes LLC Main Yard', companyId: client.id, parentId: null });
     expect(saved).toHaveLength(2);
     for (const user of saved) expect(user).toMatchObject({ type: 1, companyId: client.id, siteIds: String(site.id), status: 1 });
-    expect(saved.map((u: { designation: string }) => u.designation)).toEqual(['CLIENT-ADMIN', 'SITE-USER']);
+    expect(saved.map((u: { designation: string }) => u.designation)).toEqual(['CLIENT-USER', 'SITE-USER']);
     const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'pat@harbour.test'));
     expect(mails).toHaveLength(1);
     const list = await scheduler.get('/api/Location/view/count?objectType=CLIENT_COMPANY');
@@ -124,15 +124,58 @@ describe('POST /api/Location/addNewClient', () => {
   });
 });
 
+describe('Add Client user rows are no back door', () => {
+  it('gives only the client roles the caller may give elsewhere, and user rows only to roles with users.write', async () => {
+    // SCHEDULER may not give CLIENT-ADMIN through POST /api/Users; nor through Add Client.
+    const admin = await scheduler.post(
+      '/api/Location/addNewClient',
+      newClient('Backdoor Admin Co', [person('boss@backdoor.test', 'CLIENT-ADMIN')]),
+    );
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().error).toBe(USERS.roleNotAssignable);
+    expect(await countWhere(clientCompanies, 'Backdoor Admin Co')).toBe(0);
+    // FIELD-ENGG may add clients (clients.create) but not users.
+    const engineer = await t.login('field-engg@demo.test');
+    const withUsers = await engineer.post('/api/Location/addNewClient', newClient('Backdoor Users Co', [person('u@backdoor.test')]));
+    expect(withUsers.statusCode).toBe(403);
+    expect(withUsers.json().error).toBe(USERS.addClientUsersForbidden);
+    expect(await countWhere(clientCompanies, 'Backdoor Users Co')).toBe(0);
+    expect((await engineer.post('/api/Location/addNewClient', newClient('Engineer Found Co'))).statusCode).toBe(200);
+  });
+});
+
+describe('hostile input on the Locations calls', () => {
+  it('answers 400, never 500, for NUL characters and ids beyond the integer range, and writes nothing', async () => {
+    const nul = await scheduler.post('/api/Location/addNewClient', newClient('Nul\u0000Co'));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error).toBe('Text may not contain NUL characters');
+    const huge = newClient('Huge Office Co');
+    huge.Client.officeIds = [99_999_999_999];
+    expect((await scheduler.post('/api/Location/addNewClient', huge)).statusCode).toBe(400);
+    const hugeText = newClient('Huge Office Text Co') as unknown as { Client: Record<string, unknown> };
+    hugeText.Client.officeIds = '99999999999';
+    expect((await scheduler.post('/api/Location/addNewClient', hugeText)).statusCode).toBe(400);
+    expect(await countWhere(clientCompanies, 'Huge Office Co')).toBe(0);
+    expect((await scheduler.post('/api/Location/RoleConfig/a%00b')).statusCode).toBe(400);
+    expect(
+      (await scheduler.get('/api/Location/view?objectType=CLIENT_COMPANY&offset=0&limit=50&filter=%7B%22name%22%3A%22a%5Cu0000b%22%7D'))
+        .statusCode,
+    ).toBe(400);
+  });
+});
+
 describe('POST /api/Location/RoleConfig/{clientName}', () => {
   it('creates an unlimited licence per client role once, and 404 for names not in the namespace', async () => {
     await scheduler.post('/api/Location/addNewClient', newClient('Falcon Hoists'));
     const response = await scheduler.post('/api/Location/RoleConfig/Falcon%20Hoists');
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    // Licence counts are for CONFIG_ADMIN only (DECISIONS 4): the scheduler gets the confirmation.
+    expect(response.json()).toEqual({ message: LOCATIONS.licenceConfigCreated, clientId: expect.any(Number), clientName: 'Falcon Hoists' });
+    const configAdmin = await t.login('config_admin@demo.test');
+    const body = (await configAdmin.post('/api/Location/RoleConfig/Falcon%20Hoists')).json();
     expect(body.licences.map((l: { roleName: string }) => l.roleName)).toEqual(['CLIENT-ADMIN', 'CLIENT-USER', 'REQUESTER', 'SITE-USER']);
     expect(body.licences.every((l: { licenceCount: number }) => l.licenceCount === -1)).toBe(true);
-    const again = await scheduler.post('/api/Location/RoleConfig/Falcon%20Hoists');
+    const again = await configAdmin.post('/api/Location/RoleConfig/Falcon%20Hoists');
     expect(again.json().licences).toHaveLength(4);
     expect((await scheduler.post('/api/Location/RoleConfig/Nobody%20Ltd')).statusCode).toBe(404);
     expect((await scheduler.post(`/api/Location/RoleConfig/${encodeURIComponent(t.acme.clients[0].name)}`)).statusCode).toBe(404);

@@ -112,6 +112,21 @@ async function resolveParent(tx: Db, companyId: number, parentId: number | null,
     .where(and(eq(sites.id, parentId), eq(sites.companyId, companyId)));
   if (!parent || parent.id === siteId)
     throw badRequest('parentId is not a location of this client', { parentId: 'is not a location of this client' });
+  if (siteId !== null) {
+    // A site cannot move under one of its own descendants: the tree would become a loop.
+    const result = (await tx.execute(sql`
+      with recursive up(id, parent_id, depth) as (
+        select id, parent_id, 0 from sites where id = ${parent.id}
+        union all
+        select s.id, s.parent_id, up.depth + 1 from sites s join up on s.id = up.parent_id where up.depth < 1000
+      )
+      select 1 as found from up where id = ${siteId} limit 1`)) as unknown as { rows: unknown[] };
+    if (result.rows.length > 0) {
+      throw badRequest('A location cannot be placed under one of its own locations', {
+        parentId: 'is one of the locations under this one',
+      });
+    }
+  }
   return parent.id;
 }
 

@@ -236,6 +236,22 @@ describe('POST /api/Location (edit a client, save a site)', () => {
     expect(stored.timeZone).toBe('Asia/Dubai');
   });
 
+  it('refuses to place a site under one of its own sub-sites (the tree would loop)', async () => {
+    const client = t.demo.clients[2];
+    const base = { objectType: 'SITE', street: 'Port Road', companyId: client.id, timeZone: 'Asia/Dubai' };
+    const top = (await scheduler.post('/api/Location', { ...base, name: 'Loop Top' })).json();
+    const child = (await scheduler.post('/api/Location', { ...base, name: 'Loop Child', parentId: top.id })).json();
+    const grandchild = (await scheduler.post('/api/Location', { ...base, name: 'Loop Grandchild', parentId: child.id })).json();
+    expect(grandchild.parentId).toBe(child.id);
+    for (const under of [child.id, grandchild.id, top.id]) {
+      const loop = await scheduler.post('/api/Location', { ...base, id: top.id, name: 'Loop Top', parentId: under });
+      expect(loop.statusCode, String(under)).toBe(400);
+      expect(loop.json().fields).toHaveProperty('parentId');
+    }
+    const [stored] = await t.app.db.select({ parentId: sites.parentId }).from(sites).where(eq(sites.id, top.id));
+    expect(stored.parentId).toBeNull();
+  });
+
   it('needs a site name and a client of this namespace', async () => {
     const missing = await scheduler.post('/api/Location', { objectType: 'SITE', companyId: t.demo.clients[0].id });
     expect(missing.statusCode).toBe(400);

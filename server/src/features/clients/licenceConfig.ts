@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { LOCATIONS, ROLE_TYPE } from '@portal/contracts';
+import { can, LOCATIONS, ROLE_TYPE } from '@portal/contracts';
 import { clientCompanies, roleLicences, roles } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../lib/errors';
@@ -9,7 +9,8 @@ import type { RequestContext } from '../context';
 /**
  * `POST /api/Location/RoleConfig/{clientName}`: after Add Client the UI asks for the client's
  * role-licence configuration: one row per client role, unlimited (-1). Rows that exist stay
- * as they are, so calling it again changes nothing.
+ * as they are, so calling it again changes nothing. The licence rows are answered only to
+ * callers who manage licences (roles.licences, CONFIG_ADMIN): nobody else sees them.
  */
 export async function createRoleConfig(ctx: RequestContext, clientName: string) {
   const namespaceId = ctx.scope.namespaceId;
@@ -36,6 +37,8 @@ export async function createRoleConfig(ctx: RequestContext, clientName: string) 
         .values(clientRoles.map((role) => ({ namespaceId, roleId: role.id, clientId: client.id, licenceCount: -1 })))
         .onConflictDoNothing({ target: [roleLicences.roleId, roleLicences.clientId] });
     }
+    const done = { message: LOCATIONS.licenceConfigCreated, clientId: client.id, clientName: client.name };
+    if (!can(ctx.user.role, 'roles.licences')) return done;
     const licences = await tx
       .select({
         roleId: roles.id,
@@ -47,6 +50,6 @@ export async function createRoleConfig(ctx: RequestContext, clientName: string) 
       .innerJoin(roles, eq(roles.id, roleLicences.roleId))
       .where(eq(roleLicences.clientId, client.id))
       .orderBy(asc(roles.name));
-    return { message: LOCATIONS.licenceConfigCreated, clientId: client.id, clientName: client.name, licences };
+    return { ...done, licences };
   });
 }
