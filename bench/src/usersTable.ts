@@ -62,6 +62,8 @@ export interface UsersTableFigures {
  */
 export async function measureUsersTable(base: string, email: string, password: string, target = 2000): Promise<UsersTableFigures> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS, headless: true });
+  // A page that never settles must not hang the whole bench: give up after five minutes.
+  const watchdog = setTimeout(() => void browser.close(), 300_000);
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -105,6 +107,7 @@ export async function measureUsersTable(base: string, email: string, password: s
       frames: frames.length,
     };
   } finally {
+    clearTimeout(watchdog);
     await browser.close();
   }
 }
