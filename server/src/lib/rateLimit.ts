@@ -4,7 +4,9 @@ import type { Db } from '../db/types';
 
 /**
  * Fixed-window counters in the database, so every server instance shares them.
- * `hit` counts one event and answers whether the limit is now exceeded.
+ * `hit` counts one event and answers whether the limit is now exceeded. Attempts are counted
+ * before the work they limit (a password check takes 0.1 s), so that parallel attempts cannot
+ * all pass a check that none of them has counted yet; `release` takes back one that succeeded.
  */
 export interface Limit {
   max: number;
@@ -37,6 +39,14 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<{ count: n
     blocked: row.count > limit.max,
     retryAfterSeconds: (row.resetAt.getTime() - Date.now()) / 1000,
   };
+}
+
+/** Takes back one counted event (an attempt counted up front that turned out fine). */
+export async function release(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { AUTH, PASSWORD_MAX, PASSWORD_MIN, withDefaultDomain } from '@portal/contracts';
 import { oneTimePasswords, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -6,7 +6,7 @@ import type { Db } from '../../db/types';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { hashPassword, passwordLengthValid, verifyPassword } from '../../lib/password';
-import { clear, hit, LIMITS, peek } from '../../lib/rateLimit';
+import { clear, hit, LIMITS, type Limit, release } from '../../lib/rateLimit';
 import type { SessionStore } from '../../lib/sessions';
 import { newOtp, sha256 } from '../../lib/tokens';
 import { findLoginUser, latestOtp } from './auth.queries';
@@ -23,11 +23,17 @@ export interface AuthDeps {
 
 export const normaliseLogin = (login: string, domain: string) => withDefaultDomain(login, domain).toLowerCase();
 
-async function refuseWhenLimited(db: Db, keys: [string, typeof LIMITS.loginAccount][]): Promise<void> {
+/**
+ * Counts one attempt against each limit before the attempt is checked (atomic in the
+ * database, so parallel attempts cannot slip under the limit), and refuses once over it.
+ */
+async function countAttempt(db: Db, keys: [string, Limit][]): Promise<void> {
+  let retryAfterSeconds = 0;
   for (const [key, limit] of keys) {
-    const state = await peek(db, key, limit);
-    if (state.blocked) throw tooManyRequests(AUTH.tooManyAttempts, state.retryAfterSeconds);
+    const state = await hit(db, key, limit);
+    if (state.blocked) retryAfterSeconds = Math.max(retryAfterSeconds, state.retryAfterSeconds);
   }
+  if (retryAfterSeconds > 0) throw tooManyRequests(AUTH.tooManyAttempts, retryAfterSeconds);
 }
 
 /** Verifies the credentials and opens a session; answers the session token. */
@@ -35,20 +41,18 @@ export async function signIn(deps: AuthDeps, input: { email: string; password: s
   const email = normaliseLogin(input.email, deps.defaultMailDomain);
   const accountKey = `login:account:${email}`;
   const addressKey = `login:address:${input.ip}`;
-  await refuseWhenLimited(deps.db, [
+  await countAttempt(deps.db, [
     [accountKey, LIMITS.loginAccount],
     [addressKey, LIMITS.loginAddress],
   ]);
   const user = await findLoginUser(deps.db, email);
   const valid = await verifyPassword(input.password, user?.passwordHash);
-  if (!user || !valid) {
-    await hit(deps.db, accountKey, LIMITS.loginAccount);
-    await hit(deps.db, addressKey, LIMITS.loginAddress);
-    throw unauthorized(AUTH.invalidCredentials);
-  }
+  if (!user || !valid) throw unauthorized(AUTH.invalidCredentials);
+  // Right password: the attempt was no failure (successful sign-ins are not limited).
+  await clear(deps.db, accountKey);
+  await release(deps.db, addressKey);
   if (user.namespaceStatus !== 1) throw unauthorized(AUTH.namespaceSuspended);
   if (user.status !== 1) throw unauthorized(AUTH.inactiveUser);
-  await clear(deps.db, accountKey);
   const token = await deps.sessions.create(user, { ip: input.ip, userAgent: input.userAgent });
   return { token, userId: user.id };
 }
@@ -97,19 +101,22 @@ export async function resetPassword(deps: AuthDeps, input: { email: string; newP
 
   const email = normaliseLogin(input.email, deps.defaultMailDomain);
   const accountKey = `reset:account:${email}`;
-  await refuseWhenLimited(deps.db, [[accountKey, LIMITS.resetAccount]]);
+  await countAttempt(deps.db, [[accountKey, LIMITS.resetAccount]]);
   const user = await findLoginUser(deps.db, email);
   const otp = user ? await latestOtp(deps.db, user.id) : null;
-  if (!user || !otp || otp.attempts >= OTP_MAX_ATTEMPTS || otp.codeHash !== sha256(`${user.id}:${input.otp}`)) {
-    await hit(deps.db, accountKey, LIMITS.resetAccount);
-    if (otp) {
-      await deps.db
+  // Each guess spends one of the OTP's attempts before it is compared, in one statement, so
+  // parallel guesses cannot get more than OTP_MAX_ATTEMPTS comparisons between them.
+  const guess = otp
+    ? await deps.db
         .update(oneTimePasswords)
         .set({ attempts: sql`${oneTimePasswords.attempts} + 1` })
-        .where(eq(oneTimePasswords.id, otp.id));
-    }
+        .where(and(eq(oneTimePasswords.id, otp.id), lt(oneTimePasswords.attempts, OTP_MAX_ATTEMPTS)))
+        .returning({ id: oneTimePasswords.id })
+    : [];
+  if (!user || !otp || guess.length === 0 || otp.codeHash !== sha256(`${user.id}:${input.otp}`)) {
     throw badRequest(AUTH.otpInvalid, { otp: AUTH.otpInvalid });
   }
+  await release(deps.db, accountKey);
   const passwordHash = await hashPassword(input.newPassword.trim());
   await inTransaction(deps.db, { userId: user.id, namespaceId: user.namespaceId }, async (tx) => {
     // Single use: the OTP is spent in the same transaction that changes the password.

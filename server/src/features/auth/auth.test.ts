@@ -91,6 +91,15 @@ describe('POST /api/weblogin', () => {
     // Another account from the same address is not locked.
     expect((await login({ email: 'approver@demo.test', password: 'demo1234' })).statusCode).toBe(200);
   });
+
+  it('counts parallel wrong passwords too: at most ten of them are checked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => login({ email: 'corporate@demo.test', password: `parallel-${i}` })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+  });
 });
 
 describe('GET /api/login', () => {
@@ -217,6 +226,20 @@ describe('password reset', () => {
     for (let i = 0; i < 5; i++) await t.anonymous.post('/api/resetPassword', { email: address, newPassword: 'goodpass', otp: wrong });
     const right = await t.anonymous.post('/api/resetPassword', { email: address, newPassword: 'goodpass', otp });
     expect(right.statusCode).toBe(400);
+  });
+
+  it('spends one OTP attempt per guess even when the guesses arrive together', async () => {
+    const address = 'field-junior@demo.test';
+    await t.anonymous.post('/api/generateOTP', { email: address });
+    const otp = await otpFor(address);
+    const wrong = otp === '000000' ? '111111' : '000000';
+    await Promise.all(
+      Array.from({ length: 8 }, () => t.anonymous.post('/api/resetPassword', { email: address, newPassword: 'goodpass', otp: wrong })),
+    );
+    // Eight guesses used up the five attempts: the right code no longer works.
+    const right = await t.anonymous.post('/api/resetPassword', { email: address, newPassword: 'goodpass', otp });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().error).toBe(AUTH.otpInvalid);
   });
 });
 
