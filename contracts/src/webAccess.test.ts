@@ -23,6 +23,14 @@ describe('web-access rules (asset view)', () => {
     expect(assetViewEnabled(null, subject(role))).toBe(role === 'LO-ADMIN');
   });
 
+  it('knows a role by its aliases (CLIENT_USER, CUSTOMER-USER) in asset-view and dashboard rules', () => {
+    for (const alias of ['CLIENT_USER', 'customer-user', 'Client-User']) {
+      expect(webAccessRuleMatches({ roles: [alias] }, subject('CLIENT-USER')), alias).toBe(true);
+      expect(dashboardTabVisible({ name: 'T', url: '/x', viewRules: [{ roles: [alias] }] }, subject('CLIENT-USER')), alias).toBe(true);
+    }
+    expect(webAccessRuleMatches({ roles: ['CLIENT_USER'] }, subject('SITE-USER'))).toBe(false);
+  });
+
   it('needs the rule to be enabled', () => {
     expect(webAccessRuleMatches({ roles: ['SCHEDULER'], isEnabled: false }, subject('SCHEDULER'))).toBe(false);
   });

@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import { normalizeRole, type Role } from './roles';
 
 /**
  * Web-access configuration (named configuration `webUIAccessConfiguration`) and the home
@@ -56,7 +56,8 @@ export function rulesOf(entry: WebAccessEntry | undefined): WebAccessRule[] {
  */
 export function webAccessRuleMatches(rule: WebAccessRule, subject: RuleSubject): boolean {
   if (rule.isEnabled === false) return false;
-  const roles = (rule.roles ?? []).map((r) => r.toUpperCase());
+  // Rules may name a role by an alias (CLIENT_USER, CUSTOMER-USER...): compare the roles they stand for.
+  const roles = (rule.roles ?? []).map((r) => normalizeRole(r) ?? r.toUpperCase());
   if (!roles.includes(subject.role)) return false;
   if (rule.office && rule.office.length > 0) {
     if (!subject.primaryOffice || !listed(rule.office, [subject.primaryOffice])) return false;
@@ -103,7 +104,7 @@ export interface DashboardTab {
  * offices. An empty division or office list places no limit.
  */
 export function dashboardRuleMatches(rule: DashboardTabRule, subject: RuleSubject): boolean {
-  const roles = (rule.roles ?? []).map((r) => r.toUpperCase());
+  const roles = (rule.roles ?? []).map((r) => normalizeRole(r) ?? r.trim().toUpperCase());
   if (roles.includes('NONE')) return false;
   if (!roles.includes('ALL') && !roles.includes(subject.role)) return false;
   if (rule.division && rule.division.length > 0 && !listed(rule.division, subject.divisions)) return false;

@@ -70,10 +70,15 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     xssFilter: false,
   });
 
+  // API answers (session users, lists, logos) and the dashboard's own pages are per user:
+  // no browser or proxy keeps them. A route may still choose its own caching (file downloads).
+  apiHeaders['cache-control'] = 'no-store';
+  const dashboardPageHeaders = { ...pageHeaders, 'cache-control': 'no-store' };
+
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
-    const api = url.startsWith('/api/') && !url.startsWith('/api/dashboard/pages/');
-    reply.headers(api ? apiHeaders : pageHeaders);
+    const api = url.startsWith('/api/');
+    reply.headers(!api ? pageHeaders : url.startsWith('/api/dashboard/pages/') ? dashboardPageHeaders : apiHeaders);
   });
 
   // SameSite=Lax already keeps the session cookie off cross-site writes; this refuses a write

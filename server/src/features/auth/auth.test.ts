@@ -307,6 +307,15 @@ describe('shell safety', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('keeps signed-in answers out of every cache', async () => {
+    const client = await t.login('scheduler@demo.test');
+    for (const url of ['/api/login', '/api/CustomerRegistration/getImageFromSession', '/api/dashboard/pages/overview']) {
+      const response = await client.get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('refuses a write whose Origin is another site', async () => {
     const response = await login({ email: 'scheduler@demo.test', password: 'demo1234' }, { origin: 'https://evil.example' });
     expect(response.statusCode).toBe(403);
