@@ -55,6 +55,16 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/resources\/users$/);
   });
 
+  test('a page opened with a session that ended meanwhile also shows the session-expired message', async ({ page, context }) => {
+    await loginAs(page, 'scheduler@demo.test');
+    const cookies = await context.cookies();
+    await page.request.get('/api/login?logout=true'); // the session ends on the server...
+    await context.addCookies(cookies); // ...while the browser still holds its cookie
+    await page.goto('/resources/clients');
+    await expect(page).toHaveURL(/\/login\?expired=1/);
+    await expect(page.getByTestId('session-expired')).toHaveText(AUTH.sessionExpired);
+  });
+
   test('the client-portal variant shows the namespace whose name is in the host name', async ({ page }) => {
     await page.goto(`http://acme.localhost:${PORT}/login`);
     await expect(page.getByTestId('login-title')).toHaveText('Acme Lifting & Certification');
@@ -136,6 +146,17 @@ test.describe('configuration panel', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('portal.disallowedAssetChars') ?? '[]'));
     expect(stored).not.toContain('%');
     expect(stored).toContain('#');
+
+    // Logout clears the choice: the next person on this browser starts from the defaults.
+    await page.getByTestId('user-initials').click();
+    await page.getByTestId('menu-logout').click();
+    await page.getByRole('button', { name: SHELL.yes }).click();
+    await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('portal.disallowedAssetChars'))).toBeNull();
+    await loginWithForm(page, 'scheduler@demo.test');
+    await expect(page).not.toHaveURL(/\/login/);
+    const fresh = await page.evaluate(() => JSON.parse(localStorage.getItem('portal.disallowedAssetChars') ?? '[]'));
+    expect(fresh).toContain('%');
   });
 
   test('is disabled for other roles', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import type { SessionUser } from '@portal/contracts';
-import { get } from './api/http';
-import { loadSession } from './api/session';
+import { get, logoLoadError } from './api/http';
+import { loadSession, sessionHadExpired } from './api/session';
 import { StartupSpinner } from './common/StartupSpinner';
 import { HomeDashboard } from './home/HomeDashboard';
 import { AppLayout } from './layout/AppLayout';
@@ -20,7 +20,7 @@ const store = localStorageStore('1', 'portal');
  * spinner; without a session it remembers the requested page and goes to /login.
  */
 export default function App() {
-  const [state, setState] = useState<{ user: SessionUser; logo: string | null } | null>(null);
+  const [state, setState] = useState<{ user: SessionUser; logo: string | null; logoError: string | null } | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -28,13 +28,19 @@ export default function App() {
     (async () => {
       const user = await loadSession();
       if (!user) {
-        goToLogin();
+        // A session that ended while the page was closed gets the same note as one that ends in use.
+        goToLogin(sessionHadExpired() ? '?expired=1' : '');
         return;
       }
+      let logoError: string | null = null;
       const logo = await get<{ companyLogo: string | null; fileType: string | null }>('/CustomerRegistration/getImageFromSession')
         .then((answer) => (answer.companyLogo ? `data:${answer.fileType ?? 'image/png'};base64,${answer.companyLogo}` : null))
-        .catch(() => null);
-      if (active) setState({ user, logo });
+        .catch((error: unknown) => {
+          // The portal works without its logo; the header says why it is missing.
+          logoError = logoLoadError(error);
+          return null;
+        });
+      if (active) setState({ user, logo, logoError });
     })().catch(() => active && setFailed(true));
     return () => {
       active = false;
@@ -44,7 +50,7 @@ export default function App() {
   if (failed) return <StartupSpinner label="The server cannot be reached. Retrying when you reload the page." />;
   if (!state) return <StartupSpinner />;
   return (
-    <SessionProvider user={state.user} companyLogo={state.logo}>
+    <SessionProvider user={state.user} companyLogo={state.logo} logoError={state.logoError}>
       <Admin
         title="Inspection Portal"
         authProvider={authProvider}

@@ -4,6 +4,8 @@
  * server's `{ error, fields }`. A 401 outside the sign-in calls means the session ended:
  * listeners (the root) send the user to the login page with the session-expired message.
  */
+import { AUTH } from '@portal/contracts/messages';
+
 export class HttpError extends Error {
   constructor(
     public readonly status: number,
@@ -95,3 +97,8 @@ export const post = <T>(path: string, body?: unknown, options: Omit<RequestOptio
   http<T>(path, { ...options, method: 'POST', body });
 export const del = <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
   http<T>(path, { ...options, method: 'DELETE' });
+
+/** The spec's texts for a logo that could not be loaded (shell document 8). */
+export function logoLoadError(error: unknown): string {
+  return error instanceof HttpError && error.status === 401 ? AUTH.logoNotAuthorized : AUTH.logoError;
+}

@@ -1,7 +1,11 @@
 import { DEFAULT_DISALLOWED_ASSET_CHARS, LOCKED_DISALLOWED_ASSET_CHARS } from '@portal/contracts';
 
-/** The disallowed asset-name characters, chosen in the Configuration panel and kept locally. */
-const KEY = 'portal.disallowedAssetChars';
+import { DISALLOWED_CHARS_KEY as KEY } from '../api/session';
+
+/**
+ * The disallowed asset-name characters, chosen in the Configuration panel and kept locally
+ * until logout; each sign-in starts from the server's defaults (api/session.ts).
+ */
 
 export function readDisallowedAssetChars(): string[] {
   try {

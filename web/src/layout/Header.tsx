@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useState } from 'react';
 import { AppBar, TitlePortal, UserMenu, useUserMenu } from 'react-admin';
 import { can, initials, roleLabel, SHELL } from '@portal/contracts';
-import { get } from '../api/http';
+import { get, logoLoadError } from '../api/http';
+import { useAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
 import { ConfigurationDialog } from './ConfigurationDialog';
 import { LogoButton } from './LogoButton';
@@ -19,13 +20,22 @@ import { LogoutFlow } from './LogoutFlow';
 /** The client company's logo for client users (GET /api/Location/getImage/{companyId}). */
 function useClientLogo(companyId: number | null): string | null {
   const [logo, setLogo] = useState<string | null>(null);
+  const alert = useAlert();
   useEffect(() => {
     if (!companyId) return;
     get<{ clientLogoType: string | null; clientLogoFile: string | null }>(`/Location/getImage/${companyId}`)
       .then((answer) => answer.clientLogoFile && setLogo(`data:${answer.clientLogoType ?? 'image/png'};base64,${answer.clientLogoFile}`))
-      .catch(() => undefined);
-  }, [companyId]);
+      .catch((error: unknown) => alert.error(logoLoadError(error)));
+  }, [companyId, alert]);
   return logo;
+}
+
+/** Says once why the company logo is missing, if it failed to load at start-up. */
+function useLogoErrorAlert(message: string | null) {
+  const alert = useAlert();
+  useEffect(() => {
+    if (message) alert.error(message);
+  }, [message, alert]);
 }
 
 const MenuEntry = forwardRef<HTMLLIElement, { icon: React.ReactNode; label: string; onSelect(): void; disabled?: boolean; testId: string }>(
@@ -50,8 +60,9 @@ const MenuEntry = forwardRef<HTMLLIElement, { icon: React.ReactNode; label: stri
 
 /** Header: company and client logos, initials, role in upper case and the user menu. */
 export function Header() {
-  const { user, role, companyLogo } = useSession();
+  const { user, role, companyLogo, logoError } = useSession();
   const clientLogo = useClientLogo(user.type === 1 ? user.companyId : null);
+  useLogoErrorAlert(logoError);
   const [configurationOpen, setConfigurationOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
 

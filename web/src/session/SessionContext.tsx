@@ -6,21 +6,34 @@ export interface Session {
   role: Role;
   /** Base64 data URL of the company (namespace) logo, or null. */
   companyLogo: string | null;
+  /** The spec's logo load error when the company logo could not be loaded at start-up. */
+  logoError: string | null;
   navigation: NavigationInput;
 }
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ user, companyLogo, children }: { user: SessionUser; companyLogo: string | null; children: ReactNode }) {
+export function SessionProvider({
+  user,
+  companyLogo,
+  logoError = null,
+  children,
+}: {
+  user: SessionUser;
+  companyLogo: string | null;
+  logoError?: string | null;
+  children: ReactNode;
+}) {
   const value = useMemo<Session>(() => {
     const role = normalizeRole(user.role) ?? 'CLIENT-USER';
     return {
       user,
       role,
       companyLogo,
+      logoError,
       navigation: { role, features: user.features, assetView: user.assetView, webAccess: user.webAccess },
     };
-  }, [user, companyLogo]);
+  }, [user, companyLogo, logoError]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
