@@ -112,7 +112,7 @@ export function AddClientDialog({
             {canAddUsers && <AddClientUsers />}
           </DialogContent>
           <DialogActions sx={{ px: 3, py: 1.5 }}>
-            <SaveHint />
+            <SaveHint withUsers={canAddUsers} />
             <Button onClick={onClose}>{SHELL.cancel}</Button>
             <SaveNewClient finishing={finishing} />
           </DialogActions>
@@ -128,11 +128,13 @@ function SaveNewClient({ finishing }: { finishing: boolean }) {
 }
 
 /** Says why Save is disabled, so a user does not have to guess. */
-function SaveHint() {
+function SaveHint({ withUsers }: { withUsers: boolean }) {
   const ok = canSaveNewClient(useWatch() as Partial<AddClientValues>);
   return (
     <Typography variant="caption" color="text.secondary" sx={{ flex: 1, pl: 1 }} data-testid="add-client-hint">
-      {ok ? '' : 'Client Name, LO Office, Street and Site Name are required; every user needs a role, name and email.'}
+      {ok
+        ? ''
+        : `Client Name, LO Office, Street and Site Name are required${withUsers ? '; every user needs a role, name and email' : ''}.`}
     </Typography>
   );
 }
