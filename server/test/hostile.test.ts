@@ -50,7 +50,7 @@ const BODIES: (string | Record<string, unknown> | unknown[])[] = [
     officeIds: [1e20],
     secondaryOfficeIds: '99999999999',
     siteIds: [3_000_000_000],
-    pin: 1e309,
+    pin: Number.MAX_VALUE,
     currentNumber: 99_999_999_999_999,
   },
   { Client: { name: 'x', officeIds: '99999999999' }, Site: null, Users: [{ roleId: 99_999_999_999 }] },
