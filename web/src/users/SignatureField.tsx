@@ -1,12 +1,9 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import Upload from '@mui/icons-material/Upload';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
-import { IMAGE_MAX_BYTES } from '@portal/contracts/limits';
+import { useState } from 'react';
 import { FILES, USERS } from '@portal/contracts/messages';
 import { HttpError } from '../api/http';
+import { ImageUploadBox, isAcceptedImage } from '../common/ImageUploadBox';
 import { useAlert } from '../common/useAlert';
 import { deleteSignature, uploadSignature } from './api';
 
@@ -20,13 +17,11 @@ export function SignatureField({
   blobKey: string | null;
   onChange(blobKey: string | null): void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const alert = useAlert();
   const [busy, setBusy] = useState(false);
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    if (!/\.(jpe?g|png)$/i.test(file.name) || file.size > IMAGE_MAX_BYTES) {
+  const upload = async (file: File) => {
+    if (!isAcceptedImage(file)) {
       alert.saveError(FILES.invalidTypeOrSize);
       return;
     }
@@ -41,7 +36,6 @@ export function SignatureField({
       );
     } finally {
       setBusy(false);
-      if (input.current) input.current.value = '';
     }
   };
 
@@ -58,58 +52,22 @@ export function SignatureField({
   };
 
   return (
-    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="signature">
-      <Typography variant="caption" color="text.secondary">
-        Signature
-      </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 0.5 }}>
-        <Box
-          sx={{
-            width: 160,
-            height: 64,
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: '#fff',
-            overflow: 'hidden',
-          }}
-        >
-          {blobKey ? (
-            <Box
-              component="img"
-              src={`/api/filedownload?id=${encodeURIComponent(blobKey)}`}
-              alt="Signature"
-              sx={{ maxWidth: '100%', maxHeight: '100%' }}
-              data-testid="signature-preview"
-            />
-          ) : (
-            <Typography variant="caption" color="text.disabled">
-              No signature
-            </Typography>
-          )}
-        </Box>
-        <input
-          ref={input}
-          type="file"
-          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-          hidden
-          onChange={(e) => upload(e.target.files?.[0])}
-          data-testid="signature-input"
-        />
-        <Button size="small" variant="outlined" startIcon={<Upload />} onClick={() => input.current?.click()} disabled={busy}>
-          Upload
-        </Button>
-        {blobKey && (
+    <ImageUploadBox
+      label="Signature"
+      emptyText="No signature"
+      alt="Signature"
+      testId="signature"
+      src={blobKey ? `/api/filedownload?id=${encodeURIComponent(blobKey)}` : null}
+      busy={busy}
+      height={64}
+      onFile={upload}
+      actions={
+        blobKey && (
           <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={remove} disabled={busy} data-testid="signature-delete">
             Delete
           </Button>
-        )}
-      </Box>
-      <Typography variant="caption" color="text.secondary">
-        .jpg or .png, up to 5 MB
-      </Typography>
-    </Box>
+        )
+      }
+    />
   );
 }
