@@ -9,12 +9,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Form, SaveButton } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { LOCATIONS, SHELL } from '@portal/contracts';
 import { useOfficeOptions, useRoleOptions } from '../common/options';
-import { useAlert } from '../common/useAlert';
+import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useCan } from '../session/SessionContext';
 import { AddClientUsers } from './AddClientUsers';
 import { addNewClient, createRoleConfig } from './api';
@@ -56,10 +56,7 @@ export function AddClientDialog({
   const offices = useOfficeOptions();
   const roles = useRoleOptions();
   const canAddUsers = useCan('users.write');
-  const pickerError = offices.error ?? roles.error;
-  useEffect(() => {
-    if (open && pickerError) alert.error(LOCATIONS.loadAddClientError, (pickerError as Error).message);
-  }, [open, pickerError, alert]);
+  useLoadErrorAlert(open ? (offices.error ?? roles.error) : null, LOCATIONS.loadAddClientError);
 
   const submit = async (values: Record<string, unknown>) => {
     try {

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNotify } from 'react-admin';
 import { ALERT_TITLE } from '@portal/contracts';
 
@@ -29,4 +29,16 @@ export function useAlert() {
       saveError: (text: string) => show('error', ALERT_TITLE.ooops, text, undefined, 2500),
     };
   }, [notify]);
+}
+
+/**
+ * Shows the spec's load error once whenever `error` turns up (a failed list or picker query),
+ * with the error's own text below it. `error` may be an Error, a plain message or nothing.
+ */
+export function useLoadErrorAlert(error: unknown, message: string): void {
+  const alert = useAlert();
+  useEffect(() => {
+    if (!error) return;
+    alert.error(message, error instanceof Error ? error.message : typeof error === 'string' && error !== message ? error : undefined);
+  }, [error, message, alert]);
 }

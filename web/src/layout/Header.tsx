@@ -11,7 +11,7 @@ import { forwardRef, useEffect, useState } from 'react';
 import { AppBar, TitlePortal, UserMenu, useUserMenu } from 'react-admin';
 import { can, initials, roleLabel, SHELL } from '@portal/contracts';
 import { get, logoLoadError } from '../api/http';
-import { useAlert } from '../common/useAlert';
+import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
 import { ConfigurationDialog } from './ConfigurationDialog';
 import { LogoButton } from './LogoButton';
@@ -28,14 +28,6 @@ function useClientLogo(companyId: number | null): string | null {
       .catch((error: unknown) => alert.error(logoLoadError(error)));
   }, [companyId, alert]);
   return logo;
-}
-
-/** Says once why the company logo is missing, if it failed to load at start-up. */
-function useLogoErrorAlert(message: string | null) {
-  const alert = useAlert();
-  useEffect(() => {
-    if (message) alert.error(message);
-  }, [message, alert]);
 }
 
 const MenuEntry = forwardRef<HTMLLIElement, { icon: React.ReactNode; label: string; onSelect(): void; disabled?: boolean; testId: string }>(
@@ -62,7 +54,8 @@ const MenuEntry = forwardRef<HTMLLIElement, { icon: React.ReactNode; label: stri
 export function Header() {
   const { user, role, companyLogo, logoError } = useSession();
   const clientLogo = useClientLogo(user.type === 1 ? user.companyId : null);
-  useLogoErrorAlert(logoError);
+  // Says why the company logo is missing, if it failed to load at start-up.
+  useLoadErrorAlert(logoError, logoError ?? '');
   const [configurationOpen, setConfigurationOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
 

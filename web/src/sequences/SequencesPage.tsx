@@ -13,11 +13,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, useCallback, useMemo, useState } from 'react';
 import { formatDate, SEQUENCES, type SequenceRow } from '@portal/contracts';
 import { PageHeader } from '../common/PageHeader';
 import { ReloadButton, RowAction } from '../common/list';
-import { useAlert } from '../common/useAlert';
+import { useLoadErrorAlert } from '../common/useAlert';
 import { useSaveThenReload } from '../common/adminFlow';
 import type { ScreenProps } from '../routes';
 import { useCan } from '../session/SessionContext';
@@ -34,7 +34,6 @@ const COLUMNS = 5;
  */
 export default function SequencesPage({ title, crumbs }: ScreenProps) {
   const canWrite = useCan('sequences.write');
-  const alert = useAlert();
   const query = useQuery({ queryKey: ['sequences'], queryFn: listSequences, staleTime: 0, refetchOnWindowFocus: false });
   const groups = useMemo(() => groupSequences(query.data ?? []), [query.data]);
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
@@ -45,9 +44,7 @@ export default function SequencesPage({ title, crumbs }: ScreenProps) {
   // The spec hides the sequence save's alert after 1000 ms; the panel closes with it.
   const flow = useSaveThenReload(close, reload, 1000);
 
-  useEffect(() => {
-    if (query.error) alert.error(SEQUENCES.loadError, (query.error as Error).message);
-  }, [query.error, alert]);
+  useLoadErrorAlert(query.error, SEQUENCES.loadError);
 
   const toggle = (office: string) =>
     setCollapsed((previous) => {

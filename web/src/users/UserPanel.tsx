@@ -24,7 +24,7 @@ import {
   useRoleOptions,
   useSiteOptions,
 } from '../common/options';
-import { useAlert } from '../common/useAlert';
+import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
 import { saveUser } from './api';
 import { SignatureField } from './SignatureField';
@@ -125,21 +125,9 @@ function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; c
   const sites = useSiteOptions(!lo && companyId ? companyId : null);
 
   // The spec's load errors (shell document 8), once per failing list.
-  const alert = useAlert();
-  const pickerErrors: [unknown, string][] = [
-    [roles.error ?? offices.error ?? divisions.error, USERS.loadDivisionRolesError],
-    [loCompanies.error ?? clients.error, USERS.loadCompanyError],
-    [sites.error, USERS.loadLocationsError],
-  ];
-  const failed = pickerErrors.filter(([error]) => error).map(([error, message]) => `${message}|${(error as Error).message}`);
-  const failedKey = failed.join('\n');
-  useEffect(() => {
-    if (!failedKey) return;
-    for (const line of failedKey.split('\n')) {
-      const [message, detail] = line.split('|');
-      alert.error(message, detail);
-    }
-  }, [failedKey, alert]);
+  useLoadErrorAlert(roles.error ?? offices.error ?? divisions.error, USERS.loadDivisionRolesError);
+  useLoadErrorAlert(loCompanies.error ?? clients.error, USERS.loadCompanyError);
+  useLoadErrorAlert(sites.error, USERS.loadLocationsError);
 
   const allowed = assignableRoles(role, type);
   const roleChoices = roles.options.filter((r) => r.type === (lo ? 1 : 0) && (allowed as readonly string[]).includes(r.baseRole));

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { type Identifier, type RaRecord, type SortPayload, useInfiniteGetList, useList } from 'react-admin';
-import { useAlert } from '../useAlert';
+import { useLoadErrorAlert } from '../useAlert';
 
 export interface LoadMoreListOptions {
   resource: string;
@@ -19,7 +19,6 @@ export interface LoadMoreListOptions {
  */
 export function useLoadMoreList<R extends RaRecord>({ resource, filter, pageSize, sort, loadError }: LoadMoreListOptions) {
   const [reloadKey, setReloadKey] = useState(0);
-  const alert = useAlert();
   const query = useInfiniteGetList<R>(
     resource,
     { pagination: { page: 1, perPage: pageSize }, filter, sort, meta: { reloadKey } },
@@ -37,9 +36,7 @@ export function useLoadMoreList<R extends RaRecord>({ resource, filter, pageSize
   }, [query.data, patches]);
   const total = query.data?.pages[0]?.total;
 
-  useEffect(() => {
-    if (query.error) alert.error(loadError, (query.error as Error).message);
-  }, [query.error, loadError, alert]);
+  useLoadErrorAlert(query.error, loadError);
 
   const listContext = useList<R>({
     data: rows,
