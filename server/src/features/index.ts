@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-// Object types register themselves with the generic Setting and Location routes when their
-// modules are imported (the routes modules below import their services).
-import './dashboard/dashboard.service';
 import { authRoutes } from './auth/auth.routes';
 import { brandingRoutes } from './branding/branding.routes';
 import { clientLogoRoutes } from './clients/logo.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { configurationsRoutes } from './configurations/configurations.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { divisionsRoutes } from './divisions/divisions.routes';
 import { filesRoutes } from './files/files.routes';
 import { locationsRoutes } from './locations/locations.routes';
 import { officesRoutes } from './offices/offices.routes';
@@ -17,7 +13,10 @@ import { sequencesRoutes } from './sequences/sequences.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 
-/** Every API area, mounted under /api. The generic dispatchers (settings, locations) come last. */
+/**
+ * Every API area, mounted under /api. Divisions have no routes of their own: the generic
+ * settings calls serve them (settings/types.ts lists the settings object types).
+ */
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(brandingRoutes);
@@ -28,7 +27,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(clientLogoRoutes);
   await app.register(clientsRoutes);
   await app.register(officesRoutes);
-  await app.register(divisionsRoutes);
   await app.register(rolesRoutes);
   await app.register(sequencesRoutes);
   await app.register(settingsRoutes);

@@ -1,34 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SHELL, VALIDATION } from '@portal/contracts';
+import { dataException } from '../lib/dbErrors';
 import { AppError } from '../lib/errors';
-
-interface ValidationIssue {
-  path?: (string | number)[];
-  instancePath?: string;
-  message?: string;
-}
-
-function fieldName(issue: ValidationIssue): string {
-  const name =
-    Array.isArray(issue.path) && issue.path.length > 0
-      ? issue.path.join('.')
-      : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  return name || 'body';
-}
-
-/**
- * PostgreSQL's data exceptions (class 22: a number out of range, text it cannot store...)
- * are the caller's bad input that got past the schemas: 400, never 500. Drizzle wraps the
- * driver's error, so the code may sit on the cause.
- */
-function databaseDataError(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
-}
+import { type ValidationIssue, validationAnswer } from '../lib/parseBody';
 
 /**
  * Every error becomes `{ error, fields? }` with the right status (DECISIONS 1). Stack traces
@@ -43,14 +18,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const fastifyError = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
     if (fastifyError.validation) {
-      const fields: Record<string, string> = {};
-      for (const issue of fastifyError.validation) {
-        const name = fieldName(issue);
-        if (!fields[name]) fields[name] = issue.message ?? 'is not valid';
-      }
-      const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['body', VALIDATION.invalidBody];
-      const message = firstField === 'body' || /required|mandatory/i.test(firstMessage) ? firstMessage : `${firstField}: ${firstMessage}`;
-      return reply.status(400).send({ error: message, fields });
+      return reply.status(400).send(validationAnswer(fastifyError.validation));
     }
     const status = fastifyError.statusCode ?? 500;
     if (status === 413 || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -68,7 +36,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // messages are safe and written for developers; keep them short.
       return reply.status(status).send({ error: fastifyError.message || VALIDATION.invalidBody });
     }
-    if (databaseDataError(error)) {
+    if (dataException(error)) {
       request.log.warn({ err: error }, 'request data refused by the database');
       return reply.status(400).send({ error: VALIDATION.outOfRange });
     }

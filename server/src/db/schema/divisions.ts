@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, modifiedAt, recordStatus, settingId } from './columns';
 import { namespaces } from './namespaces';
 
@@ -19,5 +20,9 @@ export const divisions = pgTable(
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),
   },
-  (t) => [index('divisions_namespace_idx').on(t.namespaceId, t.status, t.name)],
+  (t) => [
+    index('divisions_namespace_idx').on(t.namespaceId, t.status, t.name),
+    // Two active divisions of a namespace never share a name (any case), however saves race.
+    uniqueIndex('divisions_active_name_key').on(t.namespaceId, sql`lower(${t.name})`).where(sql`${t.status} = 1`),
+  ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clientCompanies } from './clients';
 import { createdAt, modifiedAt, recordStatus, settingId } from './columns';
@@ -24,7 +25,11 @@ export const roles = pgTable(
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),
   },
-  (t) => [index('roles_namespace_idx').on(t.namespaceId, t.status, t.name)],
+  (t) => [
+    index('roles_namespace_idx').on(t.namespaceId, t.status, t.name),
+    // Two active roles of a namespace never share a name (any case), however saves race.
+    uniqueIndex('roles_active_name_key').on(t.namespaceId, sql`lower(${t.name})`).where(sql`${t.status} = 1`),
+  ],
 );
 
 /**

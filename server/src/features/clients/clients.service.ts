@@ -6,8 +6,8 @@ import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { actorOf, mayUseSite } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import { registerLocationType } from '../locations/registry';
-import { parseBody } from '../users/parse';
+import type { LocationType } from '../locations/registry';
+import { parseBody } from '../../lib/parseBody';
 import {
   clientOptions,
   countClients,
@@ -167,8 +167,9 @@ async function saveSite(ctx: RequestContext, raw: Record<string, unknown>) {
   return toSiteRow(saved!, ctx.user);
 }
 
-registerLocationType({
+export const clientLocation: LocationType = {
   objectType: LOCATION_OBJECT_TYPE.CLIENT_COMPANY,
+  tableName: 'client_companies',
   view: {
     permission: 'clients.read',
     async list(ctx, query, filter) {
@@ -191,10 +192,11 @@ registerLocationType({
     },
   },
   save: { permission: 'clients.update', run: saveClient },
-});
+};
 
-registerLocationType({
+export const siteLocation: LocationType = {
   objectType: LOCATION_OBJECT_TYPE.SITE,
+  tableName: 'sites',
   view: {
     permission: 'clients.locations',
     async list(ctx, query, filter) {
@@ -218,4 +220,4 @@ registerLocationType({
     },
   },
   save: { permission: 'clients.update', run: saveSite },
-});
+};

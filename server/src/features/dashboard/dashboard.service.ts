@@ -2,7 +2,7 @@ import { DASHBOARD_CONFIG_NAME, type DashboardTab, dashboardTabVisible } from '@
 import { loadUserContext } from '../auth/sessionUser';
 import { readConfiguration } from '../configurations/configurations.queries';
 import type { RequestContext } from '../context';
-import { registerSettingType } from '../settings/registry';
+import type { SettingType } from '../settings/registry';
 
 /**
  * Home dashboard tabs: the namespace's `dashboardConfiguration` ({ tabs: [...] }), filtered
@@ -27,7 +27,8 @@ export async function visibleTabs(ctx: RequestContext) {
     }));
 }
 
-registerSettingType({
+/** `GET /api/Setting?objectType=ConfigData`: the tabs (not a table of records). */
+export const dashboardTabsSetting: SettingType = {
   objectType: 'ConfigData',
   list: { permission: 'dashboard.read', run: (ctx) => visibleTabs(ctx) },
-});
+};

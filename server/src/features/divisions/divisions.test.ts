@@ -140,6 +140,23 @@ describe('saving a division', () => {
     expect(response.json()).toEqual({ error: DIVISIONS.duplicateName, fields: { name: DIVISIONS.duplicateName } });
   });
 
+  it('lets exactly one of many simultaneous saves of a new name through; the others get 409', async () => {
+    const answers = await Promise.all(
+      ['Rigging', 'RIGGING', 'rigging', 'Rigging', 'rigging '].map((name) => master.post('/api/Setting', { objectType: 'Division', name })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) expect(answer.json().error).toBe(DIVISIONS.duplicateName);
+    expect((await names(master)).filter((n) => n.toLowerCase() === 'rigging')).toHaveLength(1);
+  });
+
+  it('renaming onto another active division’s name is refused and leaves both unchanged', async () => {
+    const row = await create('Hoists');
+    const rename = await master.post('/api/Setting', { ...row, name: 'Machinery' });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().fields).toEqual({ name: DIVISIONS.duplicateName });
+    expect(await names(master)).toEqual(expect.arrayContaining(['Hoists', 'MACHINERY']));
+  });
+
   it('answers 404 for unknown ids and another namespace’s divisions', async () => {
     expect((await master.post('/api/Setting', { objectType: 'Division', id: 999999, name: 'Ghost' })).statusCode).toBe(404);
     const acme = await master.post('/api/Setting', { objectType: 'Division', id: t.acme.divisions[0].id, name: 'Taken' });

@@ -5,7 +5,7 @@ import { can, Id, type Permission, SHELL } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
-import { locationPermissionMap, locationType, locationTypes } from './registry';
+import { locationPermissionMap, locationType, locationTypeOfId } from './registry';
 
 /** The filter header of the location lists: name and code (or acronym_code). */
 export const LocationFilter = z
@@ -28,7 +28,7 @@ const ViewQuery = z
   })
   .strict();
 
-/** Generic location calls, dispatched to the object types features register. */
+/** Generic location calls, dispatched to the object types of locations/types.ts. */
 export async function locationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewPermissions = locationPermissionMap((t) => t.view);
@@ -74,12 +74,11 @@ export async function locationsRoutes(app: FastifyInstance) {
 
   r.get('/Location/:id', { config: { permission: 'locations.read' }, schema: { params: z.object({ id: Id }) } }, async (request) => {
     const ctx = contextOf(app, request);
-    for (const type of locationTypes()) {
-      if (!type.get || !can(ctx.user.role, type.get.permission)) continue;
-      const found = await type.get.run(ctx, request.params.id);
-      if (found) return found;
-    }
-    throw notFound(SHELL.notFound);
+    const type = await locationTypeOfId(ctx.db, ctx.scope, request.params.id);
+    // A record the caller may not read is answered like a missing one.
+    const found = type?.get && can(ctx.user.role, type.get.permission) ? await type.get.run(ctx, request.params.id) : null;
+    if (!found) throw notFound(SHELL.notFound);
+    return found;
   });
 
   const savePermissions = [...new Set(Object.values(locationPermissionMap((t) => t.save)))] as Permission[];

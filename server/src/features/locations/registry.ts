@@ -1,11 +1,15 @@
+import { sql } from 'drizzle-orm';
 import type { Permission } from '@portal/contracts';
+import type { Db } from '../../db/types';
+import type { Scope } from '../../lib/scope';
 import type { RequestContext } from '../context';
+import { LOCATION_TYPES } from './types';
 
 /**
  * The spec addresses offices, client companies and sites (and later assets) generically:
  * `GET /api/Location/Object?objectType=`, `GET /api/Location/view?objectType=`,
- * `GET /api/Location/{id}`, `POST /api/Location`. Each feature registers its object type
- * here and locations.routes.ts dispatches to it.
+ * `GET /api/Location/{id}`, `POST /api/Location`. The object types are listed in `types.ts`;
+ * locations.routes.ts dispatches to them.
  */
 export interface ViewQuery {
   objectType: string;
@@ -17,6 +21,8 @@ export interface ViewQuery {
 
 export interface LocationType {
   objectType: string;
+  /** The table its records live in (ids from the shared location sequence). */
+  tableName?: string;
   /** GET /api/Location/view and /view/count (paged screen lists with the filter header). */
   view?: {
     permission: Permission;
@@ -31,26 +37,38 @@ export interface LocationType {
   save?: { permission: Permission; run(ctx: RequestContext, body: Record<string, unknown>): Promise<unknown> };
 }
 
-const types: LocationType[] = [];
+const namesOf = (t: LocationType) => t.objectType.toLowerCase();
 
-export function registerLocationType(type: LocationType): void {
-  types.push(type);
+/** Lower-case object type -> type. A Map: a request value never reaches a prototype. */
+const byName = new Map<string, LocationType>();
+for (const type of LOCATION_TYPES) {
+  if (byName.has(namesOf(type))) throw new Error(`Location object type ${type.objectType} is listed twice`);
+  byName.set(namesOf(type), type);
 }
 
 export function locationType(objectType: string | undefined): LocationType | undefined {
-  if (!objectType) return undefined;
-  return types.find((t) => t.objectType.toLowerCase() === objectType.toLowerCase());
+  return objectType === undefined ? undefined : byName.get(objectType.toLowerCase());
 }
 
-export function locationTypes(): readonly LocationType[] {
-  return types;
-}
-
+/** objectType -> permission, for the route declarations (lower-case keys, no prototype). */
 export function locationPermissionMap(pick: (t: LocationType) => { permission: Permission } | undefined): Record<string, Permission> {
-  const map: Record<string, Permission> = {};
-  for (const t of types) {
+  const map: Record<string, Permission> = Object.create(null);
+  for (const t of LOCATION_TYPES) {
     const entry = pick(t);
-    if (entry) map[t.objectType.toLowerCase()] = entry.permission;
+    if (entry) map[namesOf(t)] = entry.permission;
   }
   return map;
+}
+
+/**
+ * The type of a location id in the caller's namespace, in one query: offices, client
+ * companies and sites share one id sequence, so at most one of their tables holds the id.
+ */
+export async function locationTypeOfId(db: Db, scope: Scope, id: number): Promise<LocationType | undefined> {
+  const parts = LOCATION_TYPES.filter((t) => t.tableName).map(
+    (t) =>
+      sql`select ${t.objectType}::text as object_type from ${sql.identifier(t.tableName!)} where id = ${id}::int and namespace_id = ${scope.namespaceId}::int`,
+  );
+  const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as { rows: { object_type: string }[] };
+  return result.rows[0] ? locationType(result.rows[0].object_type) : undefined;
 }

@@ -16,7 +16,7 @@ import type { Db } from '../../db/types';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import { registerLocationType } from '../locations/registry';
+import type { LocationType } from '../locations/registry';
 import { activeOffices, countActivePrimaryUsers, findActiveDuplicate, findOffice, listOffices, type OfficeRecord } from './offices.queries';
 
 type OfficeInput = z.output<typeof OfficeSaveBody>;
@@ -124,8 +124,9 @@ async function officeOptions(ctx: RequestContext): Promise<OfficeOption[]> {
   return rows.map((o) => ({ ...o, objectType: OFFICE_OBJECT_TYPE }));
 }
 
-registerLocationType({
+export const officeLocation: LocationType = {
   objectType: OFFICE_OBJECT_TYPE,
+  tableName: 'offices',
   objects: { permission: 'locations.read', run: (ctx) => officeOptions(ctx) },
   get: {
     permission: 'locations.read',
@@ -134,4 +135,4 @@ registerLocationType({
       return office ? officeRow(office, ctx.user.role) : null;
     },
   },
-});
+};

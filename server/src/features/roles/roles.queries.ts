@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { clientCompanies, namespaces, roleLicences, roles, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
@@ -12,17 +12,6 @@ export async function namespaceCompanyName(db: Db, scope: Scope): Promise<string
   return rows[0]?.companyName ?? '';
 }
 
-/** Active roles for the Roles screen, sorted by status then name; name is "contains", any case. */
-export async function listActiveRoles(db: Db, scope: Scope, name?: string) {
-  const where = [eq(roles.namespaceId, scope.namespaceId), eq(roles.status, 1)];
-  if (name?.trim()) where.push(sql`strpos(lower(${roles.name}), lower(${name.trim()})) > 0`);
-  return db
-    .select()
-    .from(roles)
-    .where(and(...where))
-    .orderBy(asc(roles.status), ...byName);
-}
-
 /** Active roles for pickers, optionally of one type; client callers see client roles only. */
 export async function roleOptions(db: Db, scope: Scope, type: number | undefined) {
   const where = [eq(roles.namespaceId, scope.namespaceId), eq(roles.status, 1)];
@@ -32,25 +21,6 @@ export async function roleOptions(db: Db, scope: Scope, type: number | undefined
     .from(roles)
     .where(and(...where))
     .orderBy(...byName);
-}
-
-export async function findRole(db: Db, scope: Scope, id: number): Promise<RoleRecord | null> {
-  const rows = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.id, id), eq(roles.namespaceId, scope.namespaceId)));
-  return rows[0] ?? null;
-}
-
-export async function activeNameTaken(db: Db, scope: Scope, name: string, exceptId: number | null): Promise<boolean> {
-  const where = [eq(roles.namespaceId, scope.namespaceId), eq(roles.status, 1), sql`lower(${roles.name}) = lower(${name})`];
-  if (exceptId !== null) where.push(ne(roles.id, exceptId));
-  const rows = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(...where))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function countActiveUsersOfRole(db: Db, scope: Scope, roleId: number): Promise<number> {

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   can,
   isClientRole,
@@ -8,7 +7,7 @@ import {
   ROLE_TYPE,
   type RoleLicenceRow,
   type RoleRow,
-  type RoleSaveBody,
+  RoleSaveBody,
   ROLES_TEXT,
   roleTypeOf,
   SHELL,
@@ -16,21 +15,16 @@ import {
 } from '@portal/contracts';
 import type { z } from 'zod';
 import { roles } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import { registerSettingType } from '../settings/registry';
+import { defineSettingObject, type SaveOptions } from '../settings/kit';
 import {
-  activeNameTaken,
   clientIdsOfNamespace,
   countActiveUsersAtClient,
   countActiveUsersOfRole,
   createMissingLicences,
-  findRole,
   licencesOf,
-  listActiveRoles,
   namespaceCompanyName,
   type RoleRecord,
   reactivateSuspended,
@@ -81,9 +75,9 @@ async function rowsOf(ctx: RequestContext, records: RoleRecord[]): Promise<RoleR
   return records.map((r) => roleRow(r, namespace, showLicences ? (byRole.get(r.id) ?? []) : undefined, ctx));
 }
 
-/** GET /api/Setting/Namespace: the Roles screen. */
+/** GET /api/Setting/Namespace: the Roles screen (every active role, by name). */
 export async function roleList(ctx: RequestContext, name?: string): Promise<RoleRow[]> {
-  return rowsOf(ctx, await listActiveRoles(ctx.db, ctx.scope, name));
+  return roleSetting.listRows(ctx, { offset: 0, limit: -1, name });
 }
 
 /** Client users (CLIENT-ADMIN) only ever deal with client roles. */
@@ -95,9 +89,6 @@ async function options(ctx: RequestContext, query: Record<string, string | undef
   const rows = await roleOptions(ctx.db, ctx.scope, raw === undefined ? undefined : Number(raw));
   return rows.filter((r) => visibleToCaller(ctx, r));
 }
-
-/** Serialises role saves of a namespace, so two saves cannot both pass the duplicate check. */
-const lockRoles = (tx: Db, namespaceId: number) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('roles'), ${namespaceId}::int)`);
 
 /** The role's type and base role: given on create, fixed afterwards. */
 function typeAndBase(input: RoleInput, existing: RoleRecord | null): { type: number; baseRole: string } {
@@ -135,77 +126,50 @@ async function applyLicences(tx: Db, ctx: RequestContext, roleId: number, licenc
   }
 }
 
+const isNewConfig = (options: SaveOptions) => options.isNewConfig === true;
+
 /** POST /api/Setting/Others[?isNewConfig=true]: create or update a role and its licences. */
-export async function saveRole(ctx: RequestContext, input: RoleInput, opts: { isNewConfig: boolean }): Promise<RoleRow> {
-  const licences = input.metaValue ?? [];
-  if ((licences.length > 0 || opts.isNewConfig) && !can(ctx.user.role, 'roles.licences')) throw forbidden(SHELL.forbidden);
-  const clientIds = licences.map((l) => l.clientId);
-  if (new Set(clientIds).size !== clientIds.length)
-    throw badRequest(ROLES_TEXT.licenceClientTwice, { metaValue: ROLES_TEXT.licenceClientTwice });
-  const id = input.id && input.id > 0 ? input.id : null;
-
-  const saved = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
-    await lockRoles(tx, ctx.scope.namespaceId);
-    const existing = id === null ? null : await findRole(tx, ctx.scope, id);
-    if (id !== null && !existing) throw notFound(SHELL.notFound);
-    if (existing && existing.status !== 1) throw conflict(ROLES_TEXT.notActive);
-    const { type, baseRole } = typeAndBase(input, existing);
-    if ((licences.length > 0 || opts.isNewConfig) && type !== ROLE_TYPE.CLIENT) {
-      throw badRequest(ROLES_TEXT.licencesClientRolesOnly, { metaValue: ROLES_TEXT.licencesClientRolesOnly });
-    }
-    if (await activeNameTaken(tx, ctx.scope, input.name, id)) throw conflict(ROLES_TEXT.duplicateName, { name: ROLES_TEXT.duplicateName });
-
-    const values = { name: input.name, acronymCode: input.acronymCode ?? null, description: input.description ?? null };
-    const [row] = existing
-      ? await tx
-          .update(roles)
-          .set({ ...values, modifiedAt: sql`now()` })
-          .where(and(eq(roles.id, existing.id), eq(roles.namespaceId, ctx.scope.namespaceId)))
-          .returning()
-      : await tx
-          .insert(roles)
-          .values({ ...values, type, baseRole, namespaceId: ctx.scope.namespaceId })
-          .returning();
-    if (licences.length > 0) await applyLicences(tx, ctx, row.id, licences);
-    if (opts.isNewConfig) await createMissingLicences(tx, ctx.scope, row.id);
-    return row;
-  });
-  const [answer] = await rowsOf(ctx, [saved]);
-  return answer;
+export function saveRole(ctx: RequestContext, body: unknown, options: { isNewConfig: boolean }): Promise<RoleRow> {
+  return roleSetting.saveRow(ctx, body, options);
 }
 
-/** Delete means archive; refused while active users hold the role. Repeating it is harmless. */
-export async function archiveRole(ctx: RequestContext, id: number): Promise<{ message: string }> {
-  await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
-    await lockRoles(tx, ctx.scope.namespaceId);
-    const existing = await findRole(tx, ctx.scope, id);
-    if (!existing) throw notFound(SHELL.notFound);
-    if (existing.status !== 1) return;
-    if ((await countActiveUsersOfRole(tx, ctx.scope, id)) > 0) throw conflict(ROLES_TEXT.roleInUse);
-    await tx
-      .update(roles)
-      .set({ status: 0, modifiedAt: sql`now()` })
-      .where(and(eq(roles.id, id), eq(roles.namespaceId, ctx.scope.namespaceId)));
-  });
-  return { message: ROLES_TEXT.archived };
-}
-
-registerSettingType({
+/** Roles (administration document, "Role dashboard"); licences are CONFIG_ADMIN's (DECISIONS 4). */
+export const roleSetting = defineSettingObject({
   objectType: ROLE_OBJECT_TYPE,
   aliases: ['Role', 'Roles'],
-  options: { permission: 'roles.options', run: options },
-  archive: {
-    permission: 'roles.write',
-    find: async (ctx, id) => (await findRole(ctx.db, ctx.scope, id)) !== null,
-    run: archiveRole,
-  },
-  get: {
-    permission: 'roles.options',
-    run: async (ctx, id) => {
-      const record = await findRole(ctx.db, ctx.scope, id);
-      if (!record || !visibleToCaller(ctx, record)) return null;
-      const [row] = await rowsOf(ctx, [record]);
-      return row;
+  table: roles,
+  activeNameIndex: 'roles_active_name_key',
+  permissions: { options: 'roles.options', write: 'roles.write' },
+  messages: { duplicateName: ROLES_TEXT.duplicateName, notActive: ROLES_TEXT.notActive, archived: ROLES_TEXT.archived },
+  rows: rowsOf,
+  options,
+  visible: visibleToCaller,
+  save: {
+    schema: RoleSaveBody,
+    authorize(ctx, input, opts) {
+      const licences = input.metaValue ?? [];
+      if ((licences.length > 0 || isNewConfig(opts)) && !can(ctx.user.role, 'roles.licences')) throw forbidden(SHELL.forbidden);
+      const clientIds = licences.map((l) => l.clientId);
+      if (new Set(clientIds).size !== clientIds.length) {
+        throw badRequest(ROLES_TEXT.licenceClientTwice, { metaValue: ROLES_TEXT.licenceClientTwice });
+      }
     },
+    values(input, existing) {
+      const { type, baseRole } = typeAndBase(input, existing);
+      const values = { name: input.name, acronymCode: input.acronymCode ?? null, description: input.description ?? null };
+      return existing ? values : { ...values, type, baseRole };
+    },
+    async after(tx, ctx, saved, input, opts) {
+      const licences = input.metaValue ?? [];
+      if ((licences.length > 0 || isNewConfig(opts)) && saved.type !== ROLE_TYPE.CLIENT) {
+        throw badRequest(ROLES_TEXT.licencesClientRolesOnly, { metaValue: ROLES_TEXT.licencesClientRolesOnly });
+      }
+      if (licences.length > 0) await applyLicences(tx, ctx, saved.id, licences);
+      if (isNewConfig(opts)) await createMissingLicences(tx, ctx.scope, saved.id);
+    },
+  },
+  /** A role still held by active users stays. */
+  async archiveCheck(tx, ctx, record) {
+    if ((await countActiveUsersOfRole(tx, ctx.scope, record.id)) > 0) throw conflict(ROLES_TEXT.roleInUse);
   },
 });

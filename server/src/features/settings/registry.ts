@@ -1,10 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { Permission } from '@portal/contracts';
+import type { Db } from '../../db/types';
+import type { Scope } from '../../lib/scope';
 import type { RequestContext } from '../context';
+import { SETTING_TYPES } from './types';
 
 /**
  * The spec addresses settings objects generically (`GET /api/Setting?objectType=...`,
- * `POST /api/Setting`, `DELETE /api/Setting/{id}`). Each feature registers its object type
- * here; settings.routes.ts dispatches to it. Object types match case-insensitively.
+ * `POST /api/Setting`, `DELETE /api/Setting/{id}`). The object types are listed in
+ * `types.ts`; settings.routes.ts dispatches to them. Object types match case-insensitively.
  */
 export interface ListQuery {
   offset: number;
@@ -16,46 +20,61 @@ export interface ListQuery {
 export interface SettingType {
   objectType: string;
   aliases?: string[];
+  /** The table its records live in (ids come from the shared settings sequence). */
+  tableName?: string;
   /** GET /api/Setting?objectType= (screen lists). */
   list?: { permission: Permission; run(ctx: RequestContext, query: ListQuery): Promise<unknown[]> };
   /** GET /api/Setting/Objects and /api/Setting/Others (pickers). */
   options?: { permission: Permission; run(ctx: RequestContext, query: Record<string, string | undefined>): Promise<unknown[]> };
   /** POST /api/Setting with this objectType. */
   save?: { permission: Permission; run(ctx: RequestContext, body: unknown): Promise<unknown> };
-  /** DELETE /api/Setting/{id} archives; answers null when the id is not of this type. */
-  archive?: {
-    permission: Permission;
-    find(ctx: RequestContext, id: number): Promise<boolean>;
-    run(ctx: RequestContext, id: number): Promise<unknown>;
-  };
-  /** GET /api/Setting/{id}; answers null when the id is not of this type or not visible. */
+  /** DELETE /api/Setting/{id} archives a record of this type. */
+  archive?: { permission: Permission; run(ctx: RequestContext, id: number): Promise<unknown> };
+  /** GET /api/Setting/{id}; answers null when the record is not visible to the caller. */
   get?: { permission: Permission; run(ctx: RequestContext, id: number): Promise<unknown | null> };
 }
 
-const types: SettingType[] = [];
+const namesOf = (t: SettingType) => [...new Set([t.objectType, ...(t.aliases ?? [])].map((n) => n.toLowerCase()))];
 
-export function registerSettingType(type: SettingType): void {
-  types.push(type);
+/** Lower-case object type or alias -> type. A Map: a request value never reaches a prototype. */
+const byName = new Map<string, SettingType>();
+for (const type of SETTING_TYPES) {
+  for (const name of namesOf(type)) {
+    if (byName.has(name)) throw new Error(`Setting object type ${name} is listed twice`);
+    byName.set(name, type);
+  }
 }
 
-const namesOf = (t: SettingType) => [t.objectType, ...(t.aliases ?? [])].map((n) => n.toLowerCase());
-
 export function settingType(objectType: string | undefined): SettingType | undefined {
-  if (!objectType) return undefined;
-  const key = objectType.toLowerCase();
-  return types.find((t) => namesOf(t).includes(key));
+  return objectType === undefined ? undefined : byName.get(objectType.toLowerCase());
 }
 
 export function settingTypes(): readonly SettingType[] {
-  return types;
+  return SETTING_TYPES;
 }
 
-/** objectType -> permission, for the route declarations (lower-case keys). */
+/** objectType -> permission, for the route declarations (lower-case keys, no prototype). */
 export function permissionMap(pick: (t: SettingType) => { permission: Permission } | undefined): Record<string, Permission> {
-  const map: Record<string, Permission> = {};
-  for (const t of types) {
+  const map: Record<string, Permission> = Object.create(null);
+  for (const t of SETTING_TYPES) {
     const entry = pick(t);
     if (entry) for (const name of namesOf(t)) map[name] = entry.permission;
   }
   return map;
+}
+
+/**
+ * The type of a settings id in the caller's namespace, in one query: the settings tables
+ * share one id sequence, so at most one of them holds the id.
+ */
+export async function settingTypeOfId(db: Db, scope: Scope, id: number): Promise<SettingType | undefined> {
+  const tables = SETTING_TYPES.filter((t) => t.tableName);
+  if (tables.length === 0) return undefined;
+  const parts = tables.map(
+    (t) =>
+      sql`select ${t.objectType}::text as object_type from ${sql.identifier(t.tableName!)} where id = ${id}::int and namespace_id = ${scope.namespaceId}::int`,
+  );
+  const result = await db.execute<{ object_type: string }>(sql.join(parts, sql` union all `));
+  const rows = (result as unknown as { rows: { object_type: string }[] }).rows;
+  return rows[0] ? settingType(rows[0].object_type) : undefined;
 }

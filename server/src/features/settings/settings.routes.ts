@@ -5,7 +5,7 @@ import { Id, type Permission, SHELL } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { can } from '@portal/contracts';
 import { contextOf } from '../context';
-import { permissionMap, settingType, settingTypes } from './registry';
+import { permissionMap, settingType, settingTypeOfId } from './registry';
 
 const Paging = {
   offset: z.coerce.number().int().min(-1).max(10_000_000).default(0),
@@ -80,22 +80,19 @@ export async function settingsRoutes(app: FastifyInstance) {
     { config: { permission: { anyOf: anyOf((t) => t.archive) } }, schema: { params: z.object({ id: Id }) } },
     async (request) => {
       const ctx = contextOf(app, request);
-      for (const type of settingTypes()) {
-        if (!type.archive || !(await type.archive.find(ctx, request.params.id))) continue;
-        if (!can(ctx.user.role, type.archive.permission)) throw forbidden(SHELL.forbidden);
-        return type.archive.run(ctx, request.params.id);
-      }
-      throw notFound(SHELL.notFound);
+      const type = await settingTypeOfId(ctx.db, ctx.scope, request.params.id);
+      if (!type?.archive) throw notFound(SHELL.notFound);
+      if (!can(ctx.user.role, type.archive.permission)) throw forbidden(SHELL.forbidden);
+      return type.archive.run(ctx, request.params.id);
     },
   );
 
   r.get('/Setting/:id', { config: { permission: 'session.read' }, schema: { params: z.object({ id: Id }) } }, async (request) => {
     const ctx = contextOf(app, request);
-    for (const type of settingTypes()) {
-      if (!type.get || !can(ctx.user.role, type.get.permission)) continue;
-      const found = await type.get.run(ctx, request.params.id);
-      if (found) return found;
-    }
-    throw notFound(SHELL.notFound);
+    const type = await settingTypeOfId(ctx.db, ctx.scope, request.params.id);
+    // A record of a type the caller may not read is answered like a missing one.
+    const found = type?.get && can(ctx.user.role, type.get.permission) ? await type.get.run(ctx, request.params.id) : null;
+    if (!found) throw notFound(SHELL.notFound);
+    return found;
   });
 }

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { LOCATION_OBJECT_TYPE } from '@portal/contracts';
 import { namespaces } from '../../db/schema';
-import { registerLocationType } from '../locations/registry';
+import type { LocationType } from '../locations/registry';
 
 /**
  * `GET /api/Location/Object?objectType=LO_COMPANY`: the Company choice of LO users, which is the
  * namespace itself (the provider company). An LO user's companyId is this id.
  */
-registerLocationType({
+export const loCompanyLocation: LocationType = {
   objectType: LOCATION_OBJECT_TYPE.LO_COMPANY,
   objects: {
     permission: 'locations.read',
@@ -19,4 +19,4 @@ registerLocationType({
       return rows.map((row) => ({ ...row, objectType: LOCATION_OBJECT_TYPE.LO_COMPANY }));
     },
   },
-});
+};

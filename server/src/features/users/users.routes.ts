@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Id, RequesterBody, USER_STATUS_ACTIONS, USERS_PAGE_SIZE, UserBody, UserFilter } from '@portal/contracts';
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
-import { parseBody } from './parse';
+import { parseBody } from '../../lib/parseBody';
 import { deleteSignature, uploadSignature } from './signature';
 import { changeUserStatus } from './users.status';
 import { createRequester, saveUser, userCount, userListJson, userOptionsJson } from './users.service';

@@ -17,7 +17,6 @@ import type { RequestContext } from '../context';
 import { mayEdit } from './rows';
 import { countUsers, findUserRow, listUserOptionsJson, listUsersJson, type Paging } from './users.queries';
 import { type ExistingUser, loadExisting, type UserInput, writeUser } from './users.write';
-import './loCompany';
 
 /** The users list as JSON text (an array of UserRow), built by the database. */
 export const userListJson = (ctx: RequestContext, filter: UserFilter, paging: Paging) =>

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "divisions_active_name_key" ON "divisions" USING btree ("namespace_id",lower("name")) WHERE "divisions"."status" = 1;--> statement-breakpoint
+CREATE UNIQUE INDEX "roles_active_name_key" ON "roles" USING btree ("namespace_id",lower("name")) WHERE "roles"."status" = 1;

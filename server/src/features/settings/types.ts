@@ -1,0 +1,11 @@
+import { dashboardTabsSetting } from '../dashboard/dashboard.service';
+import { divisionSetting } from '../divisions/divisions.service';
+import { roleSetting } from '../roles/roles.service';
+import type { SettingType } from './registry';
+
+/**
+ * Every settings object type the generic `/api/Setting` calls serve, listed explicitly (no
+ * registration by import side effects). A new type built with `defineSettingObject` (kit.ts)
+ * is added here.
+ */
+export const SETTING_TYPES: readonly SettingType[] = [divisionSetting, roleSetting, dashboardTabsSetting];
