@@ -43,7 +43,7 @@ describe('audit trail', () => {
     const saved = await master.post('/api/Setting', { objectType: 'Division', name: 'Audited Division' });
     expect(saved.statusCode).toBe(200);
     const id = String(saved.json().id);
-    const renamed = await master.post('/api/Setting', { ...saved.json(), name: 'Audited Division 2' });
+    const renamed = await master.post('/api/Setting', { ...(saved.json() as object), name: 'Audited Division 2' });
     expect(renamed.statusCode).toBe(200);
     const trail = await rows<{ action: string; user_id: number; namespace_id: number; changes: Record<string, unknown> }>(sql`
       select action, user_id, namespace_id, changes from audit_log where entity = 'divisions' and entity_id = ${id} order by id`);
