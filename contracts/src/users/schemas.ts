@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_ROLES, LO_ROLES, type Role, USER_TYPE } from '../roles';
 import { USER_STATUS } from '../statuses';
-import { Email, IdList, KeptIdList, MAX_ID, requiredText } from './common';
+import { Email, IdList, KeptIdList, MAX_ID, requiredText } from '../common/schemas';
 
 /** Users dashboard page size (shell document 9). offset=-1&limit=-1 answers every row (CSV export). */
 export const USERS_PAGE_SIZE = 100;

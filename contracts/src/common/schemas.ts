@@ -76,3 +76,38 @@ export const KeptIdList = idListInput
   .transform((value, ctx) => (value === undefined ? undefined : value === null || value === '' ? ([] as number[]) : toIds(value, ctx)));
 
 export const TimeZone = z.string().max(64).optional().nullable();
+
+// Shared by the settings and location save bodies.
+
+/** Page sizes of the spec (section 9). The office list answers every office in one go. */
+export const ADMIN_PAGE_SIZE = { divisions: 15, roles: 15, offices: 50 } as const;
+
+/** An id in a save body: absent, null, 0 or -1 mean "new"; a positive id updates. */
+export const SaveId = z
+  .number({ error: 'id must be a number' })
+  .int('id must be a whole number')
+  .min(-1, 'id is not valid')
+  .max(MAX_ID, 'id is not valid')
+  .nullish();
+
+/** "<label> is required" when absent, "<label> must be a number" otherwise. */
+export const numberError = (label: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+});
+
+/** A number field that a form may send as a numeric string; '' and null mean "not given". */
+export const numberFromForm = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (value === '' || value === null) return undefined;
+    if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+    return value;
+  }, schema);
+
+export const objectTypeOf = (expected: string, aliases: string[] = []) =>
+  z
+    .string()
+    .max(50)
+    .refine((v) => [expected, ...aliases].some((name) => name.toLowerCase() === v.trim().toLowerCase()), `must be ${expected}`);
+
+/** Record-level rights the UI reads instead of guessing. */
+export const RowRights = z.object({ edit: z.boolean(), delete: z.boolean() });

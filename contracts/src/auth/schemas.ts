@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from './common';
+import { Email } from '../common/schemas';
 
 export const WebLoginBody = z.object({
   email: z.string().trim().min(1, 'Email or Namespace is required').max(254),

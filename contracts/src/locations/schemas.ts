@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Email, IdList, requiredText } from './common';
-import { clearableText, optionalId, requiredId } from './users';
+import { Email, IdList, requiredText } from '../common/schemas';
+import { clearableText, optionalId, requiredId } from '../users/schemas';
 
 /** Clients and locations dashboards page size (administration document 9). */
 export const CLIENTS_PAGE_SIZE = 50;

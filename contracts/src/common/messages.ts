@@ -1,0 +1,46 @@
+/** The spec's texts of this area, word for word (see ../messages.ts). */
+export const ALERT_TITLE = {
+  error: 'Error !!',
+  oops: 'Oops!!',
+  ooops: 'Ooops!!',
+  success: 'Success!!',
+} as const;
+
+export const SHELL = {
+  loadingDashboard: 'Loading Dashboard...',
+  noTabs: 'No Tabs Found',
+  configuration: 'Configuration',
+  logout: 'Logout',
+  yes: 'Yes',
+  no: 'No',
+  cancel: 'Cancel',
+  save: 'Save',
+  reload: 'Reload',
+  loadMore: 'Load More',
+  add: 'Add',
+  // (ours)
+  genericError: 'Something went wrong. Please try again',
+  forbidden: 'You are not allowed to do this',
+  notFound: 'Not found',
+  comingSoon: 'This screen arrives in a later release',
+} as const;
+
+export const FILES = {
+  invalidTypeOrSize: 'Invalid file type or size',
+  // (ours)
+  imageOnly: 'Only .jpg or .png images up to 5 MB are accepted',
+  tooLarge: 'The file is larger than allowed',
+  notFound: 'File not found',
+} as const;
+
+export const VALIDATION = {
+  // (ours)
+  invalidBody: 'The request is not valid',
+  invalidJson: 'The request body is not valid JSON',
+  unknownFilterKey: (key: string) => `Unknown filter field: ${key}`,
+  invalidFilter: 'The filter is not valid JSON',
+  required: (label: string) => `${label} is required`,
+  tooLarge: 'The request is too large',
+  nulCharacter: 'Text may not contain NUL characters',
+  outOfRange: 'A value in the request is out of range',
+} as const;

@@ -1,0 +1,12 @@
+/** The spec's texts of this area, word for word (see ../messages.ts). */
+export const DIVISIONS = {
+  loadError: 'Error while loading Division',
+  saveError: 'Error while saving Division Details',
+  deleteError: 'Error while deleting Division',
+  saved: 'Data saved successfully',
+  // (ours, the spec withholds the archive texts)
+  deleteConfirm: 'Are you sure want to delete the Division?',
+  archived: 'Division Archived successfully. Please refresh to check data',
+  duplicateName: 'A division with this name already exists',
+  notActive: 'This division is archived and can no longer be changed',
+} as const;

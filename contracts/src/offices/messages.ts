@@ -1,0 +1,16 @@
+/** The spec's texts of this area, word for word (see ../messages.ts). */
+export const OFFICES = {
+  deleteConfirm: 'Are you sure want to delete the Lo Office?',
+  deleted: 'Selected Lo Office Deleted successfully',
+  addTitle: 'Add New Office',
+  editTitle: (name: string) => `Edit: ${name}`,
+  addButton: 'Add Lo Office',
+  loadError: 'Error while loading LO Office',
+  deleteError: 'Error while deleting Lo Office',
+  saved: 'Data saved successfully',
+  // (ours)
+  duplicateName: 'An office with this name already exists',
+  duplicateCode: 'An office with this code already exists',
+  inUse: 'This office is still the primary office of active users',
+  notActive: 'This office is archived and can no longer be changed',
+} as const;
