@@ -43,4 +43,9 @@ export const VALIDATION = {
   tooLarge: 'The request is too large',
   nulCharacter: 'Text may not contain NUL characters',
   outOfRange: 'A value in the request is out of range',
+  unknownObjectType: 'Unknown objectType',
+  notSettingType: 'is not a settings object type',
+  notLocationType: 'is not a location object type',
+  oneOf: (name: string, options: string) => `${name} must be one of ${options}`,
+  mailNotSent: 'The mail could not be sent. Please try again later',
 } as const;

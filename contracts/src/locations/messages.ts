@@ -26,4 +26,8 @@ export const LOCATIONS = {
   logoSaved: 'Logo uploaded successfully',
   clientNotActive: 'This client is archived and can no longer be changed',
   siteNotActive: 'This location is archived and can no longer be changed',
+  parentNotOfClient: 'parentId is not a location of this client',
+  parentIsDescendant: 'A location cannot be placed under one of its own locations',
+  siteMovesClient: 'A location can not move to another client',
+  clientNotInNamespace: 'Client is not a client of this namespace',
 } as const;

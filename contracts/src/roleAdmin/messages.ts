@@ -10,6 +10,7 @@ export const ROLES_TEXT = {
   // (ours)
   archived: 'Role Archived successfully. Please refresh to check data',
   duplicateName: 'A role with this name already exists',
+  typeFilter: 'type: must be 0 or 1',
   roleInUse: 'This role is still assigned to active users',
   notActive: 'This role is archived and can no longer be changed',
   typeRequired: 'Type is required',

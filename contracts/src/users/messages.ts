@@ -28,6 +28,8 @@ export const USERS = {
   clientAdminNoLoUsers: 'You can not manage LO users',
   clientAdminField: (field: string) => `${field} can not be changed by a client administrator`,
   signatureRemoved: 'Signature removed successfully',
+  clientSitesRequired: 'Client Sites is required',
+  noRequesterRole: 'This namespace has no active REQUESTER role',
   welcomeSubject: (company: string) => `Your ${company} portal account`,
   welcomeText: (name: string, company: string, loginAt: string) =>
     `Hello ${name},\n\nAn account has been created for you on the ${company} portal.\n\nTo sign in, open ${loginAt}, choose Reset Password and request an OTP for this email address to set your password.`,

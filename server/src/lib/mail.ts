@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOutbox } from '../db/schema';
 import type { Db } from '../db/types';
+import { VALIDATION } from '@portal/contracts';
 import { AppError } from './errors';
 
 export interface MailMessage {
@@ -59,7 +60,7 @@ export class Mailer {
         .update(mailOutbox)
         .set({ status: 'failed', error: String((error as Error).message).slice(0, 500) })
         .where(eq(mailOutbox.id, row.id));
-      throw new AppError(503, 'The mail could not be sent. Please try again later');
+      throw new AppError(503, VALIDATION.mailNotSent);
     }
   }
 }

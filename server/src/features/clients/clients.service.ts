@@ -110,8 +110,7 @@ async function resolveParent(tx: Db, companyId: number, parentId: number | null,
     .select({ id: sites.id })
     .from(sites)
     .where(and(eq(sites.id, parentId), eq(sites.companyId, companyId)));
-  if (!parent || parent.id === siteId)
-    throw badRequest('parentId is not a location of this client', { parentId: 'is not a location of this client' });
+  if (!parent || parent.id === siteId) throw badRequest(LOCATIONS.parentNotOfClient, { parentId: 'is not a location of this client' });
   if (siteId !== null) {
     // A site cannot move under one of its own descendants: the tree would become a loop.
     const result = (await tx.execute(sql`
@@ -122,7 +121,7 @@ async function resolveParent(tx: Db, companyId: number, parentId: number | null,
       )
       select 1 as found from up where id = ${siteId} limit 1`)) as unknown as { rows: unknown[] };
     if (result.rows.length > 0) {
-      throw badRequest('A location cannot be placed under one of its own locations', {
+      throw badRequest(LOCATIONS.parentIsDescendant, {
         parentId: 'is one of the locations under this one',
       });
     }
@@ -138,11 +137,11 @@ async function saveSite(ctx: RequestContext, raw: Record<string, unknown>) {
     if (body.id && !existing) throw notFound(SHELL.notFound);
     if (existing && existing.status !== 1) throw conflict(LOCATIONS.siteNotActive);
     if (existing && existing.companyId !== body.companyId) {
-      throw badRequest('A location can not move to another client', { companyId: 'A location can not move to another client' });
+      throw badRequest(LOCATIONS.siteMovesClient, { companyId: LOCATIONS.siteMovesClient });
     }
     const client = await findClient(tx, ctx.scope, body.companyId);
     if (!client || (client.status !== 1 && !existing)) {
-      throw badRequest('Client is not a client of this namespace', { companyId: 'is not a client of this namespace' });
+      throw badRequest(LOCATIONS.clientNotInNamespace, { companyId: 'is not a client of this namespace' });
     }
     const parentId = await resolveParent(tx, body.companyId, body.parentId ?? null, body.id ?? null);
     await lockClientNames(tx, ctx.scope.namespaceId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, Id, type Permission, SHELL } from '@portal/contracts';
+import { can, Id, type Permission, SHELL, VALIDATION } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
@@ -38,7 +38,7 @@ export async function locationsRoutes(app: FastifyInstance) {
     { config: { permission: { query: 'objectType', values: viewPermissions } }, schema: { querystring: ViewQuery } },
     async (request) => {
       const type = locationType(request.query.objectType);
-      if (!type?.view) throw badRequest('Unknown objectType');
+      if (!type?.view) throw badRequest(VALIDATION.unknownObjectType);
       const filter = readFilter(request, LocationFilter);
       return type.view.list(contextOf(app, request), request.query, filter);
     },
@@ -49,7 +49,7 @@ export async function locationsRoutes(app: FastifyInstance) {
     { config: { permission: { query: 'objectType', values: viewPermissions } }, schema: { querystring: ViewQuery } },
     async (request) => {
       const type = locationType(request.query.objectType);
-      if (!type?.view) throw badRequest('Unknown objectType');
+      if (!type?.view) throw badRequest(VALIDATION.unknownObjectType);
       const filter = readFilter(request, LocationFilter);
       return type.view.count(contextOf(app, request), request.query, filter);
     },
@@ -67,7 +67,7 @@ export async function locationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const type = locationType(request.query.objectType);
-      if (!type?.objects) throw badRequest('Unknown objectType');
+      if (!type?.objects) throw badRequest(VALIDATION.unknownObjectType);
       return type.objects.run(contextOf(app, request), { companyId: request.query.companyId });
     },
   );
@@ -90,7 +90,7 @@ export async function locationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const type = locationType(request.body.objectType);
-      if (!type?.save) throw badRequest('Unknown objectType', { objectType: 'is not a location object type' });
+      if (!type?.save) throw badRequest(VALIDATION.unknownObjectType, { objectType: VALIDATION.notLocationType });
       const ctx = contextOf(app, request);
       if (!can(ctx.user.role, type.save.permission)) throw forbidden(SHELL.forbidden);
       return type.save.run(ctx, request.body as Record<string, unknown>);

@@ -85,7 +85,7 @@ const visibleToCaller = (ctx: RequestContext, record: { type: number }) => !isCl
 
 async function options(ctx: RequestContext, query: Record<string, string | undefined>) {
   const raw = query.type;
-  if (raw !== undefined && raw !== '0' && raw !== '1') throw badRequest('type: must be 0 or 1', { type: 'must be 0 or 1' });
+  if (raw !== undefined && raw !== '0' && raw !== '1') throw badRequest(ROLES_TEXT.typeFilter, { type: 'must be 0 or 1' });
   const rows = await roleOptions(ctx.db, ctx.scope, raw === undefined ? undefined : Number(raw));
   return rows.filter((r) => visibleToCaller(ctx, r));
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id, type Permission, SHELL } from '@portal/contracts';
+import { can, Id, type Permission, SHELL, VALIDATION } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { can } from '@portal/contracts';
 import { contextOf } from '../context';
 import { permissionMap, settingType, settingTypeOfId } from './registry';
 
@@ -40,7 +39,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const type = settingType(request.query.objectType);
-      if (!type?.list) throw badRequest('Unknown objectType');
+      if (!type?.list) throw badRequest(VALIDATION.unknownObjectType);
       return type.list.run(contextOf(app, request), request.query);
     },
   );
@@ -54,7 +53,7 @@ export async function settingsRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const type = settingType(request.query.objectType);
-        if (!type?.options) throw badRequest('Unknown objectType');
+        if (!type?.options) throw badRequest(VALIDATION.unknownObjectType);
         return type.options.run(contextOf(app, request), request.query);
       },
     );
@@ -68,7 +67,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const type = settingType(request.body.objectType);
-      if (!type?.save) throw badRequest('Unknown objectType', { objectType: 'is not a settings object type' });
+      if (!type?.save) throw badRequest(VALIDATION.unknownObjectType, { objectType: VALIDATION.notSettingType });
       const ctx = contextOf(app, request);
       if (!can(ctx.user.role, type.save.permission)) throw forbidden(SHELL.forbidden);
       return type.save.run(ctx, request.body);

@@ -89,7 +89,7 @@ export async function saveUser(ctx: RequestContext, body: UserBody): Promise<Use
 /** `POST /api/Users?isJob=true`: a requester of a client site, created from a job. */
 export async function createRequester(ctx: RequestContext, body: RequesterBody): Promise<UserRow> {
   if (ctx.scope.companyId !== null && ctx.scope.companyId !== body.companyId) throw forbidden(USERS.clientAdminOnlyOwnCompany);
-  if (body.siteIds.length === 0) throw badRequest('Client Sites is required', { siteIds: 'Client Sites is required' });
+  if (body.siteIds.length === 0) throw badRequest(USERS.clientSitesRequired, { siteIds: USERS.clientSitesRequired });
   const result = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const [role] = await tx
       .select({ id: roles.id })
@@ -97,7 +97,7 @@ export async function createRequester(ctx: RequestContext, body: RequesterBody):
       .where(and(eq(roles.namespaceId, ctx.scope.namespaceId), eq(roles.baseRole, 'REQUESTER'), eq(roles.status, 1)))
       .orderBy(roles.id)
       .limit(1);
-    if (!role) throw badRequest('This namespace has no active REQUESTER role', { roleId: 'No REQUESTER role' });
+    if (!role) throw badRequest(USERS.noRequesterRole, { roleId: USERS.noRequesterRole });
     return writeUser(
       tx,
       {
