@@ -34,6 +34,14 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return constraint ? e.constraint === constraint || String(e.message ?? '').includes(constraint) : true;
 }
 
+/**
+ * PostgreSQL data exception (class 22: a number out of range, text it cannot store...): the
+ * caller's bad input that got past the schemas, answered 400.
+ */
+export function isDataException(error: unknown): boolean {
+  return /^22[0-9A-Z]{3}$/.test(findPgError(error)?.code ?? '');
+}
+
 /** PostgreSQL foreign key violation (SQLSTATE 23503). */
 export function isForeignKeyViolation(error: unknown): boolean {
   return findPgError(error)?.code === '23503';

@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SHELL, VALIDATION } from '@portal/contracts';
-import { dataException } from '../lib/dbErrors';
-import { AppError } from '../lib/errors';
+import { AppError, isDataException } from '../lib/errors';
 import { type ValidationIssue, validationAnswer } from '../lib/parseBody';
 
 /**
@@ -36,7 +35,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // messages are safe and written for developers; keep them short.
       return reply.status(status).send({ error: fastifyError.message || VALIDATION.invalidBody });
     }
-    if (dataException(error)) {
+    if (isDataException(error)) {
       request.log.warn({ err: error }, 'request data refused by the database');
       return reply.status(400).send({ error: VALIDATION.outOfRange });
     }

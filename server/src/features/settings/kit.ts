@@ -4,9 +4,8 @@ import type { z } from 'zod';
 import { type Permission, SHELL } from '@portal/contracts';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/parseBody';
-import { uniqueViolation } from '../../lib/dbErrors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import type { ListQuery, SettingType } from './registry';
@@ -162,7 +161,7 @@ export function defineSettingObject<T extends SettingTable, Row, Schema extends 
       const [answer] = await rowsOf(ctx, [saved]);
       return answer;
     } catch (error) {
-      if (uniqueViolation(error, definition.activeNameIndex)) throw conflict(messages.duplicateName, { name: messages.duplicateName });
+      if (isUniqueViolation(error, definition.activeNameIndex)) throw conflict(messages.duplicateName, { name: messages.duplicateName });
       throw error;
     }
   }
