@@ -109,5 +109,8 @@ export const objectTypeOf = (expected: string, aliases: string[] = []) =>
     .max(50)
     .refine((v) => [expected, ...aliases].some((name) => name.toLowerCase() === v.trim().toLowerCase()), `must be ${expected}`);
 
+/** The answer of an action that only reports (archive, delete...). */
+export const MessageAnswer = z.object({ message: z.string() });
+
 /** Record-level rights the UI reads instead of guessing. */
 export const RowRights = z.object({ edit: z.boolean(), delete: z.boolean() });

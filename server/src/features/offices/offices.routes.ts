@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id, OFFICE_OBJECT_TYPE, OfficeFilter, OfficeSaveBody } from '@portal/contracts';
+import { Id, MessageAnswer, OFFICE_OBJECT_TYPE, OfficeFilter, OfficeRow, OfficeSaveBody } from '@portal/contracts';
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
-// Importing the service registers LO_OFFICE with the generic /api/Location calls.
 import { archiveOffice, officeList, saveOffice } from './offices.service';
 
 const OfficeListQuery = z
@@ -23,17 +22,21 @@ const OfficeListQuery = z
 export async function officesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/Location/view/loOffice', { config: { permission: 'offices.read' }, schema: { querystring: OfficeListQuery } }, async (request) =>
-    officeList(contextOf(app, request), readFilter(request, OfficeFilter)),
+  r.get(
+    '/Location/view/loOffice',
+    { config: { permission: 'offices.read' }, schema: { querystring: OfficeListQuery, response: { 200: OfficeRow.array() } } },
+    async (request) => officeList(contextOf(app, request), readFilter(request, OfficeFilter)),
   );
 
-  r.post('/Location/addNewLoOffice', { config: { permission: 'offices.write' }, schema: { body: OfficeSaveBody } }, async (request) =>
-    saveOffice(contextOf(app, request), request.body),
+  r.post(
+    '/Location/addNewLoOffice',
+    { config: { permission: 'offices.write' }, schema: { body: OfficeSaveBody, response: { 200: OfficeRow } } },
+    async (request) => saveOffice(contextOf(app, request), request.body),
   );
 
   r.delete(
     '/Location/deleteLoOffice/:id',
-    { config: { permission: 'offices.write' }, schema: { params: z.object({ id: Id }) } },
+    { config: { permission: 'offices.write' }, schema: { params: z.object({ id: Id }), response: { 200: MessageAnswer } } },
     async (request) => archiveOffice(contextOf(app, request), request.params.id),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SequenceSaveBody } from '@portal/contracts';
+import { SequenceRow, SequenceSaveBody } from '@portal/contracts';
 import { contextOf } from '../context';
 import { saveSequence, sequenceList } from './sequences.service';
 
@@ -8,9 +8,13 @@ import { saveSequence, sequenceList } from './sequences.service';
 export async function sequencesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/sequence', { config: { permission: 'sequences.read' } }, async (request) => sequenceList(contextOf(app, request)));
+  r.get('/sequence', { config: { permission: 'sequences.read' }, schema: { response: { 200: SequenceRow.array() } } }, async (request) =>
+    sequenceList(contextOf(app, request)),
+  );
 
-  r.post('/sequence', { config: { permission: 'sequences.write' }, schema: { body: SequenceSaveBody } }, async (request) =>
-    saveSequence(contextOf(app, request), request.body),
+  r.post(
+    '/sequence',
+    { config: { permission: 'sequences.write' }, schema: { body: SequenceSaveBody, response: { 200: SequenceRow } } },
+    async (request) => saveSequence(contextOf(app, request), request.body),
   );
 }
