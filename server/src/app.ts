@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -7,6 +8,7 @@ import { type Database, openDatabase } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { apiRoutes } from './features';
 import { isUniqueViolation } from './lib/errors';
+import { DeviceCookies } from './lib/deviceCookie';
 import { IMAGE_MAX_BYTES } from './lib/files';
 import { Mailer } from './lib/mail';
 import { SessionStore } from './lib/sessions';
@@ -21,6 +23,8 @@ export interface BuildOptions {
   /** An already open database (tests); otherwise opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** How a sign-in slow-down is waited out; default a timer. Tests record the delay instead. */
+  signInDelay?: (ms: number) => Promise<void>;
 }
 
 /** Builds the whole server (STYLE: buildApp for tests, server.ts only listens). */
@@ -51,6 +55,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('dbKind', database.kind);
   app.decorate('sessions', new SessionStore(database.db, config.sessionCacheMs));
   app.decorate('mailer', new Mailer(database.db, app.log, config.mailFrom, config.smtpUrl));
+  app.decorate('deviceCookies', new DeviceCookies(database.db));
+  app.decorate('signInDelay', options.signInDelay ?? ((ms: number) => sleep(ms)));
 
   if (database.kind === 'postgres' && config.seedDemo === true && !options.database) {
     try {

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/types';
+import type { DeviceCookies } from './lib/deviceCookie';
 import type { Mailer } from './lib/mail';
 import type { SessionStore } from './lib/sessions';
 
@@ -10,5 +11,9 @@ declare module 'fastify' {
     dbKind: 'pglite' | 'postgres';
     sessions: SessionStore;
     mailer: Mailer;
+    /** Signs and checks the device cookies of the sign-in limits (secret shared in the database). */
+    deviceCookies: DeviceCookies;
+    /** Waits out a sign-in slow-down (a timer, never blocking); tests inject one that records. */
+    signInDelay(ms: number): Promise<void>;
   }
 }

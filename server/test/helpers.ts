@@ -19,6 +19,11 @@ export interface TestContext {
   login(email: string, password?: string): Promise<Client>;
   /** A client with no session. */
   anonymous: Client;
+  /**
+   * Sign-in slow-downs are recorded here instead of being waited out, so tests stay fast;
+   * a test may set `wait` to hold them (to show other requests go on meanwhile).
+   */
+  signInDelays: { asked: number[]; wait?: (ms: number) => Promise<void> };
   close(): Promise<void>;
 }
 
@@ -44,7 +49,12 @@ export function testConfig(overrides: Record<string, string> = {}) {
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp(config, { database, logger: false });
+  const signInDelays: TestContext['signInDelays'] = { asked: [] };
+  const signInDelay = async (ms: number) => {
+    signInDelays.asked.push(ms);
+    await signInDelays.wait?.(ms);
+  };
+  const app = await buildApp(config, { database, logger: false, signInDelay });
   await app.ready();
   const { demo, acme } = await seedDemo(app.db, config, 'basic');
 
@@ -69,6 +79,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     demo,
     acme,
     anonymous: clientFor(null),
+    signInDelays,
     async login(email, password = DEMO_PASSWORD) {
       const response = await app.inject({ method: 'POST', url: '/api/weblogin', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);

@@ -9,8 +9,22 @@ import type { Db } from '../db/types';
  * all pass a check that none of them has counted yet; `release` takes back one that succeeded.
  */
 export interface Limit {
+  /** Events allowed in a window; the next one is refused (429). */
   max: number;
   windowMs: number;
+  /** Events answered at full speed; each one after them waits longer (`slowDownMs`). */
+  free?: number;
+}
+
+/** Growing delays: the first event past `free` waits 0.5 s, each further one twice as long, up to 4 s. */
+export const SLOW_DOWN_FIRST_MS = 500;
+export const SLOW_DOWN_CAP_MS = 4000;
+
+/** How long the `count`-th event of a window waits before it is looked at. */
+export function slowDownMs(count: number, limit: Limit): number {
+  if (limit.free === undefined || count <= limit.free) return 0;
+  const doublings = Math.min(count - limit.free - 1, 16);
+  return Math.min(SLOW_DOWN_CAP_MS, SLOW_DOWN_FIRST_MS * 2 ** doublings);
 }
 
 export async function peek(db: Db, key: string, limit: Limit): Promise<{ blocked: boolean; retryAfterSeconds: number }> {
@@ -54,9 +68,14 @@ export async function clear(db: Db, key: string): Promise<void> {
 }
 
 export const LIMITS = {
-  /** Failed sign-ins per account and per address. */
-  loginAccount: { max: 10, windowMs: 15 * 60_000 },
-  loginAddress: { max: 50, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins of clients without a device cookie for the account, per account and per
+   * address: slowed after `free`, refused after `max`. A browser with the account's device
+   * cookie is counted per device instead (`loginDevice`), never against these.
+   */
+  loginAccount: { free: 5, max: 50, windowMs: 15 * 60_000 },
+  loginAddress: { free: 20, max: 200, windowMs: 15 * 60_000 },
+  loginDevice: { free: 5, max: 10, windowMs: 15 * 60_000 },
   /** OTP requests per account and per address; wrong OTPs per account. */
   otpAccount: { max: 5, windowMs: 15 * 60_000 },
   otpAddress: { max: 30, windowMs: 15 * 60_000 },

@@ -46,3 +46,14 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * Secrets every server instance must share, such as the key that signs device cookies. A
+ * secret is created once (the first instance to need it inserts it; the others read it), so
+ * several instances on one PostgreSQL agree, and it survives restarts.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

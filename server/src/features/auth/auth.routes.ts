@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH, GenerateOtpBody, ResetPasswordBody, WebLoginBody } from '@portal/contracts';
 import { userOf, SESSION_COOKIE, tokenOf } from '../../plugins/auth';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../lib/deviceCookie';
 import { unauthorized } from '../../lib/errors';
 import { buildSessionUser } from './sessionUser';
 import { requestOtp, resetPassword, signIn } from './auth.service';
@@ -10,21 +11,37 @@ import { requestOtp, resetPassword, signIn } from './auth.service';
 /** Sign-in, session, logout and password reset (shell document 2, DECISIONS 2). */
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.db, sessions: app.sessions, mailer: app.mailer, defaultMailDomain: app.config.defaultMailDomain });
+  const deps = () => ({
+    db: app.db,
+    sessions: app.sessions,
+    mailer: app.mailer,
+    defaultMailDomain: app.config.defaultMailDomain,
+    devices: app.deviceCookies,
+    delay: app.signInDelay,
+  });
 
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies, path: '/' });
 
   r.post('/weblogin', { config: { permission: 'public' }, schema: { body: WebLoginBody } }, async (request, reply) => {
-    const { token } = await signIn(deps(), {
+    const { token, deviceCookie } = await signIn(deps(), {
       email: request.body.email,
       password: request.body.password,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      deviceCookie: request.cookies[DEVICE_COOKIE],
     });
     const auth = await app.sessions.resolve(token);
     if (!auth) throw unauthorized(AUTH.inactiveUser);
     setSessionCookie(reply, token);
+    // Long-lived and only sent to the API: it makes this browser known to the sign-in limits.
+    reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: app.config.secureCookies,
+      path: '/api',
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
     const user = await buildSessionUser(app.db, auth.user);
     return {
       ...user,

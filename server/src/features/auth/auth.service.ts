@@ -6,7 +6,8 @@ import type { Db } from '../../db/types';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { hashPassword, passwordLengthValid, verifyPassword } from '../../lib/password';
-import { clear, hit, LIMITS, type Limit, release } from '../../lib/rateLimit';
+import type { DeviceCookies } from '../../lib/deviceCookie';
+import { clear, hit, LIMITS, type Limit, release, slowDownMs } from '../../lib/rateLimit';
 import type { SessionStore } from '../../lib/sessions';
 import { newOtp, sha256 } from '../../lib/tokens';
 import { findLoginUser, latestOtp } from './auth.queries';
@@ -19,42 +20,69 @@ export interface AuthDeps {
   sessions: SessionStore;
   mailer: Mailer;
   defaultMailDomain: string;
+  devices: DeviceCookies;
+  /** Waits out a slow-down without blocking the event loop (tests record instead of waiting). */
+  delay(ms: number): Promise<void>;
 }
 
 export const normaliseLogin = (login: string, domain: string) => withDefaultDomain(login, domain).toLowerCase();
 
 /**
  * Counts one attempt against each limit before the attempt is checked (atomic in the
- * database, so parallel attempts cannot slip under the limit), and refuses once over it.
+ * database, so parallel attempts cannot slip under a limit: each gets its own count), refuses
+ * once over a limit, and otherwise waits the growing delay of the most used one.
  */
-async function countAttempt(db: Db, keys: [string, Limit][]): Promise<void> {
+async function countAttempt(deps: Pick<AuthDeps, 'db' | 'delay'>, keys: [string, Limit][]): Promise<void> {
   let retryAfterSeconds = 0;
+  let wait = 0;
   for (const [key, limit] of keys) {
-    const state = await hit(db, key, limit);
+    const state = await hit(deps.db, key, limit);
     if (state.blocked) retryAfterSeconds = Math.max(retryAfterSeconds, state.retryAfterSeconds);
+    wait = Math.max(wait, slowDownMs(state.count, limit));
   }
   if (retryAfterSeconds > 0) throw tooManyRequests(AUTH.tooManyAttempts, retryAfterSeconds);
+  if (wait > 0) await deps.delay(wait);
 }
 
-/** Verifies the credentials and opens a session; answers the session token. */
-export async function signIn(deps: AuthDeps, input: { email: string; password: string; ip: string; userAgent?: string }) {
+/**
+ * Verifies the credentials and opens a session; answers the session token and the browser's
+ * new device cookie. A client presenting a valid device cookie for this account is counted
+ * per device only; any other client per account and per address (docs/operations.md).
+ */
+export async function signIn(
+  deps: AuthDeps,
+  input: { email: string; password: string; ip: string; userAgent?: string; deviceCookie?: string },
+) {
   const email = normaliseLogin(input.email, deps.defaultMailDomain);
+  const nonce = await deps.devices.nonceFor(input.deviceCookie, email);
+  const deviceKey = `login:device:${nonce}`;
   const accountKey = `login:account:${email}`;
   const addressKey = `login:address:${input.ip}`;
-  await countAttempt(deps.db, [
-    [accountKey, LIMITS.loginAccount],
-    [addressKey, LIMITS.loginAddress],
-  ]);
+  await countAttempt(
+    deps,
+    nonce
+      ? [[deviceKey, LIMITS.loginDevice]]
+      : [
+          [accountKey, LIMITS.loginAccount],
+          [addressKey, LIMITS.loginAddress],
+        ],
+  );
   const user = await findLoginUser(deps.db, email);
   const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid) throw unauthorized(AUTH.invalidCredentials);
-  // Right password: the attempt was no failure (successful sign-ins are not limited).
-  await clear(deps.db, accountKey);
-  await release(deps.db, addressKey);
+  // Right password: the attempt was no failure (successful sign-ins are not limited). The
+  // owner's known browser leaves the account's count alone: it may be an attacker's.
+  if (nonce) {
+    await clear(deps.db, deviceKey);
+  } else {
+    await clear(deps.db, accountKey);
+    await release(deps.db, addressKey);
+  }
   if (user.namespaceStatus !== 1) throw unauthorized(AUTH.namespaceSuspended);
   if (user.status !== 1) throw unauthorized(AUTH.inactiveUser);
   const token = await deps.sessions.create(user, { ip: input.ip, userAgent: input.userAgent });
-  return { token, userId: user.id };
+  const deviceCookie = await deps.devices.issue(input.deviceCookie, email);
+  return { token, userId: user.id, deviceCookie };
 }
 
 /** Sends a 6-digit OTP valid for 10 minutes. Unknown addresses get the same answer. */
@@ -101,7 +129,7 @@ export async function resetPassword(deps: AuthDeps, input: { email: string; newP
 
   const email = normaliseLogin(input.email, deps.defaultMailDomain);
   const accountKey = `reset:account:${email}`;
-  await countAttempt(deps.db, [[accountKey, LIMITS.resetAccount]]);
+  await countAttempt(deps, [[accountKey, LIMITS.resetAccount]]);
   const user = await findLoginUser(deps.db, email);
   const otp = user ? await latestOtp(deps.db, user.id) : null;
   // Each guess spends one of the OTP's attempts before it is compared, in one statement, so

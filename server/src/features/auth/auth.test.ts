@@ -82,24 +82,7 @@ describe('POST /api/weblogin', () => {
     expect(huge.statusCode).toBe(413);
   });
 
-  it('limits failed sign-ins per account with 429 and a clear message', async () => {
-    for (let i = 0; i < 10; i++) expect((await login({ email: 'sales-person@demo.test', password: `wrong-${i}` })).statusCode).toBe(401);
-    const locked = await login({ email: 'sales-person@demo.test', password: 'demo1234' });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe(AUTH.tooManyAttempts);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account from the same address is not locked.
-    expect((await login({ email: 'approver@demo.test', password: 'demo1234' })).statusCode).toBe(200);
-  });
-
-  it('counts parallel wrong passwords too: at most ten of them are checked', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => login({ email: 'corporate@demo.test', password: `parallel-${i}` })),
-    );
-    const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
-  });
+  // Sign-in limits (slow-downs, 429, device cookies) are in signInLimits.test.ts.
 });
 
 describe('GET /api/login', () => {
