@@ -43,10 +43,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const fastifyError = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
     if (fastifyError.validation) {
-      const fields: Record<string, string> = {};
+      // Field names come from the request (record keys): no inherited `constructor` may hide one.
+      const fields: Record<string, string> = Object.create(null);
       for (const issue of fastifyError.validation) {
         const name = fieldName(issue);
-        if (!fields[name]) fields[name] = issue.message ?? 'is not valid';
+        if (!Object.hasOwn(fields, name)) fields[name] = issue.message ?? 'is not valid';
       }
       const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['body', VALIDATION.invalidBody];
       const message = firstField === 'body' || /required|mandatory/i.test(firstMessage) ? firstMessage : `${firstField}: ${firstMessage}`;

@@ -10,10 +10,11 @@ import { badRequest } from '../../lib/errors';
 export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
+  // Field names come from the request (record keys): no inherited `constructor` may hide one.
+  const fields: Record<string, string> = Object.create(null);
   for (const issue of parsed.error.issues) {
     const name = issue.path.map(String).join('.') || 'body';
-    if (!fields[name]) fields[name] = issue.message;
+    if (!Object.hasOwn(fields, name)) fields[name] = issue.message;
   }
   const [field, message] = Object.entries(fields)[0] ?? ['body', VALIDATION.invalidBody];
   throw badRequest(/required|mandatory/i.test(message) ? message : `${field}: ${message}`, fields);

@@ -46,8 +46,9 @@ export function locationTypes(): readonly LocationType[] {
   return types;
 }
 
+/** objectType -> permission (lower-case keys), without a prototype, like settings/registry.ts permissionMap. */
 export function locationPermissionMap(pick: (t: LocationType) => { permission: Permission } | undefined): Record<string, Permission> {
-  const map: Record<string, Permission> = {};
+  const map: Record<string, Permission> = Object.create(null);
   for (const t of types) {
     const entry = pick(t);
     if (entry) map[t.objectType.toLowerCase()] = entry.permission;

@@ -50,9 +50,13 @@ export function settingTypes(): readonly SettingType[] {
   return types;
 }
 
-/** objectType -> permission, for the route declarations (lower-case keys). */
+/**
+ * objectType -> permission, for the route declarations (lower-case keys). Without a prototype,
+ * so that a request's `constructor` or `__proto__` finds nothing (plugins/auth.ts also looks up
+ * own keys only).
+ */
 export function permissionMap(pick: (t: SettingType) => { permission: Permission } | undefined): Record<string, Permission> {
-  const map: Record<string, Permission> = {};
+  const map: Record<string, Permission> = Object.create(null);
   for (const t of types) {
     const entry = pick(t);
     if (entry) for (const name of namesOf(t)) map[name] = entry.permission;
