@@ -218,6 +218,38 @@ describe('hostile requests', () => {
     expect(sent).toBeGreaterThan(2000);
   }, 600_000);
 
+  it('takes ids in paths and queries as plain decimal digits only', async () => {
+    const wrong = ['+1', '%201', '1%20', '0x10', '1e3', '1.0', '-0', '0', '%EF%BC%91'];
+    const mistaken: string[] = [];
+    let probed = 0;
+    for (const route of t.app.routePermissions) {
+      const params = inner(route.schema?.params);
+      const idKeys = params instanceof z.ZodObject ? Object.keys(params.shape).filter((key) => params.shape[key] === contracts.Id) : [];
+      if (idKeys.length === 0) continue;
+      const url = (value: string) =>
+        route.url.replace(/:(\w+)/g, (_, key: string) => (idKeys.includes(key) ? value : key === 'statusAction' ? 'suspend' : 'x'));
+      for (const caller of callers) {
+        for (const value of wrong) {
+          const response = await caller.request({
+            method: route.method as 'GET',
+            url: url(value),
+            ...(route.method === 'GET' ? {} : { payload: {} }),
+          });
+          probed++;
+          // 403 only where the route refuses the caller before reading its input.
+          if (response.statusCode !== 400 && response.statusCode !== 403)
+            mistaken.push(`${route.method} ${url(value)}: ${response.statusCode}`);
+        }
+      }
+    }
+    expect(probed).toBeGreaterThan(100);
+    expect(mistaken).toEqual([]);
+    for (const value of wrong) {
+      const response = await callers[0].get(`/api/Location/view?objectType=SITE&companyId=${value}`);
+      expect(response.statusCode, value).toBe(400);
+    }
+  });
+
   it('names a refused field even when the field is called like a prototype member', async () => {
     const long = 'x'.repeat(201);
     for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
