@@ -33,7 +33,7 @@ export function normalizeRole(name: string | null | undefined): Role | null {
   if (!name) return null;
   const upper = name.trim().toUpperCase();
   if ((ROLES as readonly string[]).includes(upper)) return upper as Role;
-  return ROLE_ALIASES[upper] ?? null;
+  return Object.hasOwn(ROLE_ALIASES, upper) ? ROLE_ALIASES[upper] : null;
 }
 
 export function isClientRole(role: Role): role is ClientRole {

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as contracts from '@portal/contracts';
+import { LOCATION_TYPES } from '../src/features/locations/types';
+import { SETTING_TYPES } from '../src/features/settings/types';
 import { type Client, createTestContext, type TestContext } from './helpers';
 
 /**
@@ -15,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const PARAMS = ['99999999999', '-1', '0', 'abc', '1.5', '%00', 'x'.repeat(600), '%E0%A4%A'];
+/** Names every plain object inherits: a lookup of a request value that is not limited to own keys finds them. */
+const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+
+const PARAMS = ['99999999999', '-1', '0', 'abc', '1.5', '%00', 'x'.repeat(600), '%E0%A4%A', ...PROTOTYPE_NAMES];
 
 const QUERIES = [
   'offset=99999999999999&limit=-5',
@@ -63,7 +70,196 @@ function urlOf(template: string, param: string): string {
   return template.replace(/:(\w+)/g, () => param);
 }
 
+type Route = (typeof t.app.routePermissions)[number];
+
+/** Unwraps optional, nullable, default and pipe wrappers down to the schema that takes the input. */
+function inner(schema: unknown): unknown {
+  let s = schema as { _zod?: { def: { innerType?: unknown; in?: unknown } } };
+  for (let i = 0; i < 10 && s?._zod; i++) {
+    const def = s._zod.def;
+    const next = def.innerType ?? def.in;
+    if (!next) break;
+    s = next as typeof s;
+  }
+  return s;
+}
+
+/**
+ * Every field of the request schemas in contracts and on the routes that holds a value (not an
+ * object or a list of objects), as a path into a body (`['Users', 0, 'email']`), so the hostile
+ * walk follows new schemas without a change here.
+ */
+function fieldPaths(schema: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+  const s = inner(schema);
+  if (prefix.length > 4) return out;
+  if (s instanceof z.ZodObject) {
+    for (const [key, field] of Object.entries(s.shape)) {
+      const value = inner(field);
+      const nested = value instanceof z.ZodObject || (value instanceof z.ZodArray && inner(value.element) instanceof z.ZodObject);
+      if (nested) fieldPaths(field, [...prefix, key], out);
+      else out.push([...prefix, key]);
+    }
+  } else if (s instanceof z.ZodArray) fieldPaths(s.element, [...prefix, 0], out);
+  return out;
+}
+
+/** A body with the value at the path (`{ Users: [{ email: value }] }`). */
+function bodyAt(path: (string | number)[], value: unknown): unknown {
+  return path.reduceRight<unknown>((inside, key) => (typeof key === 'number' ? [inside] : { [key]: inside }), value);
+}
+
+const queryShape = (route: Route) => inner(route.schema?.querystring);
+/** Whether a route's query schema takes keys it does not name (a record or a passthrough object). */
+const openQuery = (route: Route) => {
+  const s = queryShape(route);
+  return s instanceof z.ZodRecord || (s instanceof z.ZodObject && s._zod.def.catchall instanceof z.ZodUnknown);
+};
+const queryKeysOf = (route: Route) => {
+  const s = queryShape(route);
+  const keys = s instanceof z.ZodObject ? Object.keys(s.shape) : [];
+  const permission = route.permission;
+  if (typeof permission === 'object' && 'query' in permission) keys.push(permission.query);
+  return [...new Set(keys)];
+};
+
 describe('hostile requests', () => {
+  it('never answer 500 when a parameter, query value, filter field or body field names an object prototype member', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    const check = async (caller: Client, method: string, url: string, payload?: unknown) => {
+      const response = await caller.request({
+        method: method as 'GET',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object, headers: { 'content-type': 'application/json' } }),
+      });
+      sent++;
+      if (response.statusCode >= 500)
+        failures.push(`${method} ${url.slice(0, 140)} ${JSON.stringify(payload)?.slice(0, 100)}: ${response.statusCode}`);
+      else if (response.statusCode >= 400 && !/\S/.test(String(response.json().error ?? '')))
+        failures.push(`${method} ${url.slice(0, 140)}: ${response.statusCode} without a message`);
+    };
+    const unique = (paths: (string | number)[][]) => [...new Map(paths.map((p) => [JSON.stringify(p), p])).values()];
+    const routes = t.app.routePermissions.filter((route) => route.url !== '/api/login');
+    const allQueryKeys = [...new Set(routes.flatMap(queryKeysOf))];
+    // The request schemas of contracts, by their names (…Body, …Query, …Filter).
+    const contractPaths = unique(
+      Object.entries(contracts).flatMap(([name, value]) =>
+        /(Body|Query|Filter)$/.test(name) && value instanceof z.ZodType ? fieldPaths(value) : [],
+      ),
+    );
+    /** A body with every field of every request schema at once (nested ones where they belong). */
+    const everyField = (name: string) => {
+      const body: Record<string, unknown> = {};
+      for (const path of contractPaths) {
+        let at: Record<string, unknown> | unknown[] = body;
+        path.forEach((key, i) => {
+          const last = i === path.length - 1;
+          const next = (at as Record<string | number, unknown>)[key] ?? (last ? name : typeof path[i + 1] === 'number' ? [] : {});
+          (at as Record<string | number, unknown>)[key] = next;
+          at = next as Record<string, unknown>;
+        });
+      }
+      return body;
+    };
+    const filterKeys = [...new Set(contractPaths.filter((p) => p.length === 1).map((p) => String(p[0])))];
+    const objectTypes = [
+      ...SETTING_TYPES.flatMap((type) => [type.objectType, ...(type.aliases ?? [])]),
+      ...LOCATION_TYPES.map((type) => type.objectType),
+    ];
+    const q = encodeURIComponent;
+    /** The first caller the route's permission admits (any caller when none is). */
+    const admittedCaller = async (method: string, url: string, payload?: object) => {
+      for (const caller of callers) {
+        const response = await caller.request({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+        if (response.statusCode !== 403) return caller;
+      }
+      return callers[0];
+    };
+
+    for (const route of routes) {
+      const writes = route.method !== 'GET';
+      const empty = writes ? {} : undefined;
+      const url = urlOf(route.url, '1');
+      const permission = route.permission;
+      // A route whose permission depends on a query value is probed once per accepted value, so
+      // that the other parameters reach the handler; each probe goes to one caller the route admits.
+      const selector = typeof permission === 'object' && 'query' in permission ? permission : null;
+      const bases = selector ? Object.keys(selector.values).map((value) => `${selector.query}=${q(value)}&`) : [''];
+      const keys = queryKeysOf(route).filter((k) => k !== selector?.query);
+      // A route that takes any key gets every other route's keys too, all in one request.
+      const others = openQuery(route) ? allQueryKeys.filter((k) => k !== selector?.query && !keys.includes(k)) : [];
+      const ownPaths = fieldPaths(route.schema?.body);
+      const bodyHasObjectType = ownPaths.some((p) => p.length === 1 && p[0] === 'objectType');
+      for (const base of bases) {
+        const caller = await admittedCaller(route.method, `${url}?${base}`, empty);
+        for (const name of PROTOTYPE_NAMES) {
+          if (base === bases[0]) {
+            if (route.url.includes(':')) await check(caller, route.method, urlOf(route.url, name), empty);
+            if (selector) await check(caller, route.method, `${url}?${selector.query}=${q(name)}`, empty);
+          }
+          await check(caller, route.method, `${url}?${base}${q(name)}=x`, empty);
+          for (const key of keys) await check(caller, route.method, `${url}?${base}${key}=${q(name)}`, empty);
+          if (others.length) await check(caller, route.method, `${url}?${base}${others.map((k) => `${k}=${q(name)}`).join('&')}`, empty);
+          if (keys.includes('filter')) {
+            await check(caller, route.method, `${url}?${base}filter=${q(JSON.stringify({ [name]: 'x' }))}`);
+            for (const key of filterKeys) await check(caller, route.method, `${url}?${base}filter=${q(JSON.stringify({ [key]: name }))}`);
+          }
+          if (!writes) continue;
+          await check(caller, route.method, `${url}?${base}`, `{"${name}":{"x":1},"name":"x"}`);
+          for (const path of ownPaths) await check(caller, route.method, `${url}?${base}`, bodyAt(path, name));
+          await check(caller, route.method, `${url}?${base}`, everyField(name));
+          // Dispatch by objectType comes before the type's own schema: every other field at once.
+          if (bodyHasObjectType)
+            for (const objectType of objectTypes) await check(caller, route.method, `${url}?${base}`, { ...everyField(name), objectType });
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(2000);
+  }, 600_000);
+
+  it('takes ids in paths and queries as plain decimal digits only', async () => {
+    const wrong = ['+1', '%201', '1%20', '0x10', '1e3', '1.0', '-0', '0', '%EF%BC%91'];
+    const mistaken: string[] = [];
+    let probed = 0;
+    for (const route of t.app.routePermissions) {
+      const params = inner(route.schema?.params);
+      const idKeys = params instanceof z.ZodObject ? Object.keys(params.shape).filter((key) => params.shape[key] === contracts.Id) : [];
+      if (idKeys.length === 0) continue;
+      const url = (value: string) =>
+        route.url.replace(/:(\w+)/g, (_, key: string) => (idKeys.includes(key) ? value : key === 'statusAction' ? 'suspend' : 'x'));
+      for (const caller of callers) {
+        for (const value of wrong) {
+          const response = await caller.request({
+            method: route.method as 'GET',
+            url: url(value),
+            ...(route.method === 'GET' ? {} : { payload: {} }),
+          });
+          probed++;
+          // 403 only where the route refuses the caller before reading its input.
+          if (response.statusCode !== 400 && response.statusCode !== 403)
+            mistaken.push(`${route.method} ${url(value)}: ${response.statusCode}`);
+        }
+      }
+    }
+    expect(probed).toBeGreaterThan(100);
+    expect(mistaken).toEqual([]);
+    for (const value of wrong) {
+      const response = await callers[0].get(`/api/Location/view?objectType=SITE&companyId=${value}`);
+      expect(response.statusCode, value).toBe(400);
+    }
+  });
+
+  it('names a refused field even when the field is called like a prototype member', async () => {
+    const long = 'x'.repeat(201);
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      const response = await callers[0].get(`/api/Setting/Objects?objectType=division&${name}=${long}`);
+      expect(response.statusCode, name).toBe(400);
+      expect(Object.keys(response.json().fields), name).toEqual([name]);
+      expect(response.json().error, name).toContain(name);
+    }
+  });
+
   it('never answer 500 on any route, for any parameter, query or body', async () => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();

@@ -10,8 +10,15 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** The largest id a database integer column holds. */
 export const MAX_ID = 2_147_483_647;
 
-/** A positive database id in a path or query parameter. */
-export const Id = z.coerce.number().int().positive().max(MAX_ID);
+/**
+ * A positive database id in a path or query parameter: plain decimal digits only, so `+1`,
+ * ` 1`, `0x10` or `1e3` are 400 instead of quietly meaning 1, 1, 16 or 1000.
+ */
+export const Id = z
+  .string()
+  .regex(/^[0-9]+$/, 'must be an id (digits only)')
+  .transform(Number)
+  .pipe(z.number().int().positive('must be an id (1 or more)').max(MAX_ID, 'is not a valid id'));
 
 /** Offset/limit paging; -1/-1 means "everything" (exports). */
 export const Paging = z.object({

@@ -24,6 +24,7 @@ export const USERS = {
   lastAdministrator: 'This user is the last active administrator of the namespace and cannot be removed, archived or suspended',
   lastAdministratorRole: 'This user is the last active administrator of the namespace and must keep an administrator role',
   roleNotAssignable: 'You are not allowed to give this role',
+  notYoursToManage: 'You are not allowed to change a user with this role',
   clientAdminOnlyOwnCompany: 'You can only manage users of your own company',
   clientAdminNoLoUsers: 'You can not manage LO users',
   clientAdminField: (field: string) => `${field} can not be changed by a client administrator`,

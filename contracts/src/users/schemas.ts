@@ -210,11 +210,11 @@ export function assignableRoles(actorRole: Role, userType: number): readonly Rol
 export const ADMINISTRATOR_ROLES: readonly Role[] = ['MASTER_ADMIN', 'CONFIG_ADMIN'];
 
 /**
- * Who may change a user's status: administrators (MASTER_ADMIN, CONFIG_ADMIN, LO-ADMIN) any
- * user they can see, everyone else only users whose role they could assign. Editing always
- * needs the user's role to be assignable.
+ * Who may manage a user (edit them, change their status, upload their signature): only
+ * callers who could give that user's role (`assignableRoles`), so no one disables, removes
+ * or edits a superior: LO-ADMIN cannot touch a CONFIG_ADMIN or the MASTER_ADMIN, CONFIG_ADMIN
+ * not the MASTER_ADMIN. Peers of the same role may manage each other.
  */
-export function mayChangeStatusOf(actorRole: Role, target: { role: Role; type: number }): boolean {
-  if (actorRole === 'MASTER_ADMIN' || actorRole === 'CONFIG_ADMIN' || actorRole === 'LO-ADMIN') return true;
+export function mayManageUser(actorRole: Role, target: { role: Role; type: number }): boolean {
   return assignableRoles(actorRole, target.type).includes(target.role);
 }

@@ -23,7 +23,8 @@ function fieldName(issue: ValidationIssue): string {
  * ("... is required", "... is mandatory").
  */
 export function validationAnswer(issues: readonly ValidationIssue[]): { error: string; fields: Record<string, string> } {
-  const fields: Record<string, string> = {};
+  // Field names come from the request (record keys): no inherited `constructor` may hide one.
+  const fields: Record<string, string> = Object.create(null);
   for (const issue of issues) {
     const name = fieldName(issue);
     if (!Object.hasOwn(fields, name)) fields[name] = issue.message ?? 'is not valid';

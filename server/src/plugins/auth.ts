@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH, can, isPermission, type Permission, SHELL } from '@portal/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
@@ -26,8 +26,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** Every API route and what it requires, for the route-walk test and the docs. */
-    routePermissions: { method: string; url: string; permission: RoutePermission }[];
+    /** Every API route, what it requires and its input schemas, for the route-walk tests and the docs. */
+    routePermissions: { method: string; url: string; permission: RoutePermission; schema?: FastifySchema }[];
   }
 }
 
@@ -57,14 +57,27 @@ function validate(permission: RoutePermission | undefined, where: string): void 
   for (const p of list) if (!isPermission(p)) throw new Error(`Route ${where} declares unknown permission ${p}`);
 }
 
+/**
+ * The permission a query-dependent route needs for this request, or undefined for a value it
+ * does not know. Object types match case-insensitively (the spec writes both Division and
+ * DIVISION). Own keys only: `constructor` or `__proto__` must not find what every object inherits.
+ */
+function permissionFor(
+  permission: { query: string; values: Record<string, Permission>; otherwise?: Permission },
+  query: Record<string, unknown> | undefined,
+): Permission | undefined {
+  const value = query && Object.hasOwn(query, permission.query) ? query[permission.query] : undefined;
+  if (value === undefined) return permission.otherwise;
+  if (typeof value !== 'string') return undefined;
+  const key = value.toLowerCase();
+  return Object.hasOwn(permission.values, key) ? permission.values[key] : undefined;
+}
+
 function allowed(permission: RoutePermission, request: FastifyRequest, user: AuthUser): boolean {
   if (permission === 'public') return true;
   if (typeof permission === 'string') return can(user.role, permission);
   if ('anyOf' in permission) return permission.anyOf.some((p) => can(user.role, p));
-  const value = (request.query as Record<string, unknown> | undefined)?.[permission.query];
-  // Object types match case-insensitively (the spec writes both Division and DIVISION).
-  const needed =
-    typeof value === 'string' ? permission.values[value.toLowerCase()] : value === undefined ? permission.otherwise : undefined;
+  const needed = permissionFor(permission, request.query as Record<string, unknown> | undefined);
   if (!needed) {
     const options = Object.keys(permission.values).join(', ');
     throw new AppError(400, `${permission.query} must be one of ${options}`, { [permission.query]: `must be one of ${options}` });
@@ -92,7 +105,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     validate(permission, where);
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
       if (method === 'HEAD') continue;
-      app.routePermissions.push({ method, url: route.url, permission: permission as RoutePermission });
+      app.routePermissions.push({ method, url: route.url, permission: permission as RoutePermission, schema: route.schema });
     }
   });
 

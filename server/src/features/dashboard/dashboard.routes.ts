@@ -95,7 +95,11 @@ export async function dashboardRoutes(app: FastifyInstance) {
       .limit(25);
     const changedToday = rows.filter((r) => r.at.getTime() > Date.now() - 24 * 3600 * 1000).length;
     const people = new Set(rows.map((r) => r.who).filter(Boolean));
-    const verbs: Record<string, string> = { INSERT: 'created', UPDATE: 'changed', DELETE: 'deleted' };
+    const verbs = new Map([
+      ['INSERT', 'created'],
+      ['UPDATE', 'changed'],
+      ['DELETE', 'deleted'],
+    ]);
     reply.type('text/html; charset=utf-8');
     return page(
       'Recent activity',
@@ -112,7 +116,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
           rows: rows.map((r) => [
             formatTimestamp(r.at),
             r.who ?? 'System',
-            `${r.entity.replaceAll('_', ' ')} ${verbs[r.action] ?? r.action}`,
+            `${r.entity.replaceAll('_', ' ')} ${verbs.get(r.action) ?? r.action}`,
             r.entityId ?? '',
           ]),
           empty: 'No changes in the last 30 days',

@@ -218,6 +218,6 @@ describeAreaAccess('Divisions', () => t, [
     method: 'DELETE',
     url: (ns) => `/api/Setting/${ns.divisions[2].id}`,
     permission: 'divisions.write',
-    malformed: [{ url: '/api/Setting/abc' }],
+    malformed: [{ url: '/api/Setting/abc' }, { url: '/api/Setting/0x10' }, { url: '/api/Setting/+1' }],
   },
 ]);

@@ -49,10 +49,6 @@ export function settingType(objectType: string | undefined): SettingType | undef
   return objectType === undefined ? undefined : byName.get(objectType.toLowerCase());
 }
 
-export function settingTypes(): readonly SettingType[] {
-  return SETTING_TYPES;
-}
-
 /** objectType -> permission, for the route declarations (lower-case keys, no prototype). */
 export function permissionMap(pick: (t: SettingType) => { permission: Permission } | undefined): Record<string, Permission> {
   const map: Record<string, Permission> = Object.create(null);

@@ -1,9 +1,8 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import {
-  assignableRoles,
   can,
   isClientRole,
-  mayChangeStatusOf,
+  mayManageUser,
   normalizeRole,
   ROLE_ALIASES,
   ROLES,
@@ -19,23 +18,19 @@ import type { AuthUser } from '../../lib/sessions';
 
 /** The target of a permission question: enough of a user to decide what a caller may do with it. */
 export interface UserTarget {
-  id: number;
   type: number;
   role: string;
-  status: number;
 }
 
 const typeOf = (role: Role) => (isClientRole(role) ? USER_TYPE.CLIENT : USER_TYPE.LO);
 
-/** Editing needs users.write, an active user, and a role the caller could give (so no one edits their superiors). */
-export function mayEdit(actor: AuthUser, target: UserTarget): boolean {
+/**
+ * Managing a user (editing, changing their status, their signature) needs users.write and a
+ * role the caller could give (contracts mayManageUser), so no one disables or edits a superior.
+ */
+export function mayManage(actor: AuthUser, target: UserTarget): boolean {
   const role = normalizeRole(target.role);
-  return (
-    can(actor.role, 'users.write') &&
-    role !== null &&
-    assignableRoles(actor.role, target.type).includes(role) &&
-    userActionAllowed(target.status, 'edit')
-  );
+  return can(actor.role, 'users.write') && role !== null && mayManageUser(actor.role, { role, type: target.type });
 }
 
 /** Role constants (and their aliases) as stored in roles.base_role, for which `pick` holds. */
@@ -51,19 +46,17 @@ const statusesFor = (action: UserStatusAction | 'edit') => Object.values(USER_ST
 
 /**
  * The row's `can` flags as SQL, so that lists of any size are built by the database in one go
- * (see users.queries.ts). The rules are the contracts' (userActionAllowed, assignableRoles,
- * mayChangeStatusOf), turned into lists of roles and statuses for this caller; mayEdit above
- * is the same rule for one record.
+ * (see users.queries.ts). The rules are the contracts' (userActionAllowed, mayManageUser),
+ * turned into lists of roles and statuses for this caller; mayManage above is the same rule
+ * for one record, and the services check the status with userActionAllowed.
  */
 export function actionFlagsSql(actor: AuthUser): SQL {
-  const write = can(actor.role, 'users.write');
-  const editable = write ? baseRolesWhere((r) => assignableRoles(actor.role, typeOf(r)).includes(r)) : [];
-  const manageable = write ? baseRolesWhere((r) => mayChangeStatusOf(actor.role, { role: r, type: typeOf(r) })) : [];
+  const manageable = baseRolesWhere((r) => mayManage(actor, { role: r, type: typeOf(r) }));
   const flag = (allowedRoles: string[], statuses: number[], notSelf: boolean): SQL =>
     allowedRoles.length === 0
       ? sql`false`
       : sql`(${inArray(roles.baseRole, allowedRoles)} and ${inArray(users.status, statuses)}${notSelf ? sql` and ${users.id} <> ${actor.id}` : sql``})`;
-  const parts: SQL[] = [sql`'edit', ${flag(editable, statusesFor('edit'), false)}`];
+  const parts: SQL[] = [sql`'edit', ${flag(manageable, statusesFor('edit'), false)}`];
   for (const action of USER_STATUS_ACTIONS) parts.push(sql`${sql.raw(`'${action}'`)}, ${flag(manageable, statusesFor(action), true)}`);
   return sql`json_build_object(${sql.join(parts, sql`, `)})`;
 }

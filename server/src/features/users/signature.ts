@@ -8,7 +8,7 @@ import { OWNER, registerFileAccess } from '../../lib/fileAccess';
 import { deleteFile, IMAGE_MAX_BYTES, readSingleUpload, storeFile } from '../../lib/files';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import { mayEdit } from './rows';
+import { mayManage } from './rows';
 import { userScope } from './users.queries';
 import { loadExisting } from './users.write';
 
@@ -31,8 +31,8 @@ async function editableTarget(ctx: RequestContext, userId: number) {
   const target = await loadExisting(ctx.db, ctx.scope, userId);
   if (!target) throw notFound(SHELL.notFound);
   if (ctx.user.role === 'CLIENT-ADMIN') throw forbidden(USERS.clientAdminField('Signature'));
+  if (!mayManage(ctx.user, target)) throw forbidden(USERS.notYoursToManage);
   if (target.status !== 1) throw conflict(USERS.notEditable);
-  if (!mayEdit(ctx.user, target)) throw forbidden(USERS.roleNotAssignable);
   return target;
 }
 

@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, forbidden, conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import { mayEdit } from './rows';
+import { mayManage } from './rows';
 import { countUsers, findUserRow, listUserOptionsJson, listUsersJson, type Paging } from './users.queries';
 import { type ExistingUser, loadExisting, type UserInput, writeUser } from './users.write';
 
@@ -59,9 +59,10 @@ export async function saveUser(ctx: RequestContext, body: UserBody): Promise<Use
     if (body.id && !existing) throw notFound(SHELL.notFound);
     checkClientAdmin(ctx, body, existing);
     if (existing) {
+      // Whether the user is the caller's to edit comes first: a superior is 403 in any status.
+      if (!mayManage(ctx.user, existing)) throw forbidden(USERS.notYoursToManage);
       if (existing.type !== body.type) throw badRequest(USERS.typeLocked, { type: USERS.typeLocked });
       if (existing.status !== 1) throw conflict(USERS.notEditable);
-      if (!mayEdit(ctx.user, existing)) throw forbidden(USERS.roleNotAssignable);
     }
     // Absent keeps, null clears (docs/decisions/users-and-clients.md): an update that leaves a
     // reference or list out keeps what is stored.

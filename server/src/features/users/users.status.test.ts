@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assignableRoles,
   can,
-  mayChangeStatusOf,
+  mayManageUser,
   type Role,
   ROLES,
   rolesWith,
@@ -14,7 +14,7 @@ import {
 } from '@portal/contracts';
 import { users } from '../../db/schema';
 import { type Client, createTestContext, filterHeader, type TestContext } from '../../../test/helpers';
-import { registerUserDependency } from './dependencies';
+import { firstDependency, registerUserDependency } from './dependencies';
 
 let t: TestContext;
 let loAdmin: Client;
@@ -102,10 +102,12 @@ describe('DELETE /api/Users/{id}/{statusAction}', () => {
     const master = await t.login('master_admin@demo.test');
     expect((await act(master, 'config_admin@demo.test', 'suspend')).statusCode).toBe(200);
     expect((await act(master, 'demo@demo.test', 'archive')).statusCode).toBe(200);
-    for (const action of ['suspend', 'archive', 'remove']) {
-      const response = await act(loAdmin, 'master_admin@demo.test', action);
-      expect(response.statusCode, action).toBe(424);
-      expect(response.json().error).toBe(USERS.lastAdministrator);
+    // Only another administrator may change an administrator's status, and while it acts it is
+    // active itself; so the rule refuses what two administrators would do to each other at the
+    // same moment. Asked about the last one, it refuses all three actions.
+    const last = { id: idOf('master_admin@demo.test') as number, namespaceId: t.demo.id, role: 'MASTER_ADMIN', status: 1 };
+    for (const action of ['suspend', 'archive', 'remove'] as const) {
+      expect(await t.app.db.transaction((tx) => firstDependency(tx, last, action)), action).toBe(USERS.lastAdministrator);
     }
     const [still] = await t.app.db.select({ status: users.status }).from(users).where(eq(users.email, 'master_admin@demo.test'));
     expect(still.status).toBe(1);
@@ -121,10 +123,9 @@ describe('DELETE /api/Users/{id}/{statusAction}', () => {
     expect(demote.statusCode).toBe(424);
     expect(demote.json().error).toBe(USERS.lastAdministratorRole);
     // With a second administrator back, the first may go.
-    expect((await act(loAdmin, 'config_admin@demo.test', 'activate')).statusCode).toBe(200);
-    expect((await act(loAdmin, 'master_admin@demo.test', 'suspend')).statusCode).toBe(200);
-    expect((await act(loAdmin, 'master_admin@demo.test', 'activate')).statusCode).toBe(200);
-    expect((await act(loAdmin, 'demo@demo.test', 'activate')).statusCode).toBe(200);
+    expect((await act(master, 'config_admin@demo.test', 'activate')).statusCode).toBe(200);
+    expect(await t.app.db.transaction((tx) => firstDependency(tx, last, 'suspend'))).toBeNull();
+    expect((await act(master, 'demo@demo.test', 'activate')).statusCode).toBe(200);
   });
 
   it('lets later features refuse with 424 through registerUserDependency', async () => {
@@ -176,7 +177,7 @@ describe('DELETE /api/Users/{id}/{statusAction}', () => {
       for (const row of rows) {
         const target = row.role as Role;
         const write = can(role, 'users.write');
-        const mayAct = write && row.id !== idOf(email) && mayChangeStatusOf(role, { role: target, type: row.type });
+        const mayAct = write && row.id !== idOf(email) && mayManageUser(role, { role: target, type: row.type });
         const expected: Record<string, boolean> = {
           edit: write && assignableRoles(role, row.type).includes(target) && userActionAllowed(row.status, 'edit'),
         };

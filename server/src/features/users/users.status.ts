@@ -1,20 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  mayChangeStatusOf,
-  normalizeRole,
-  SHELL,
-  USER_ACTION_TARGET,
-  USER_TYPE,
-  type UserStatusAction,
-  USERS,
-  userActionAllowed,
-} from '@portal/contracts';
+import { SHELL, USER_ACTION_TARGET, USER_TYPE, type UserStatusAction, USERS, userActionAllowed } from '@portal/contracts';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { conflict, failedDependency, forbidden, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import { firstDependency } from './dependencies';
+import { mayManage } from './rows';
 import { checkLicence, loadExisting } from './users.write';
 
 /**
@@ -27,8 +19,8 @@ export async function changeUserStatus(ctx: RequestContext, id: number, action: 
     const target = await loadExisting(tx, ctx.scope, id);
     if (!target) throw notFound(SHELL.notFound);
     if (target.id === ctx.user.id) throw conflict(USERS.ownStatus);
-    const role = normalizeRole(target.role);
-    if (!role || !mayChangeStatusOf(ctx.user.role, { role, type: target.type })) throw forbidden(SHELL.forbidden);
+    // Only users whose role the caller could give: LO-ADMIN cannot suspend a CONFIG_ADMIN or remove the MASTER_ADMIN.
+    if (!mayManage(ctx.user, target)) throw forbidden(USERS.notYoursToManage);
     if (!userActionAllowed(target.status, action)) throw conflict(USERS.actionNotAllowed(action));
     const blocked = await firstDependency(tx, target, action);
     if (blocked) throw failedDependency(blocked);
