@@ -6,6 +6,7 @@ import { DirBlobStore } from './dirStore';
 import { type BlobStore, readWhole } from './store';
 
 export type { BlobStore } from './store';
+export { readWhole } from './store';
 export type { Received } from './receive';
 export { TooLargeError } from './receive';
 export { DbBlobStore, DirBlobStore };
