@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, unlink, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -159,7 +159,11 @@ describe('start-up on the directory store', () => {
         png,
       });
       await mkdir(path.join(dataDir, 'files', 'tmp'), { recursive: true });
-      await writeFile(path.join(dataDir, 'files', 'tmp', 'crashed.part'), 'half an upload');
+      const crashed = path.join(dataDir, 'files', 'tmp', 'crashed.part');
+      await writeFile(crashed, 'half an upload');
+      // Old enough for a shared directory too (PostgreSQL), where a new one may be another instance's.
+      const past = new Date(Date.now() - 2 * 60 * 60_000);
+      await utimes(crashed, past, past);
 
       const app = await buildApp(testConfig({ DATA_DIR: dataDir }), { database, logger: false });
       try {

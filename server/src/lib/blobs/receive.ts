@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -45,10 +46,13 @@ export async function receiveToTemp(
       done(null, chunk);
     },
   });
+  // flush: fsync before the file is closed.
+  const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: options.sync === true });
   try {
-    // flush: fsync before the file is closed.
-    await pipeline(source, meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: options.sync === true }));
+    await pipeline(source, meter, out);
   } catch (error) {
+    // The file may still be opening: remove it only once the stream has let go of it.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     await rm(tempPath, { force: true });
     throw error;
   }
