@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { apiRoutes } from './features';
+import { BLOB_GRACE_MS, createBlobStore, moveInlineFiles } from './lib/blobs';
 import { isUniqueViolation } from './lib/errors';
 import { DeviceCookies } from './lib/deviceCookie';
 import { IMAGE_MAX_BYTES } from './lib/files';
@@ -57,6 +58,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('mailer', new Mailer(database.db, app.log, config.mailFrom, config.smtpUrl));
   app.decorate('deviceCookies', new DeviceCookies(database.db));
   app.decorate('signInDelay', options.signInDelay ?? ((ms: number) => sleep(ms)));
+  const blobs = createBlobStore(config.fileStore, database.db, config.filesDir);
+  app.decorate('blobs', blobs);
 
   if (database.kind === 'postgres' && config.seedDemo === true && !options.database) {
     try {
@@ -64,6 +67,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     } catch (error) {
       // Another instance seeded the same empty database at the same moment.
       if (!isUniqueViolation(error)) throw error;
+    }
+  }
+
+  // Uploads a crash interrupted. The embedded database's lock makes this process the only
+  // user of the directory; a shared one may hold other instances' uploads in progress.
+  await blobs.sweepTemp(database.kind === 'pglite' ? 0 : BLOB_GRACE_MS);
+  if (blobs.kind === 'dir') {
+    try {
+      const moved = await moveInlineFiles(database.db, blobs);
+      if (moved > 0) app.log.info({ moved, dir: config.filesDir }, 'file contents moved out of the database');
+    } catch (error) {
+      // They stay where they are and are served from there; the next start tries again.
+      app.log.error({ err: error }, 'moving file contents out of the database failed');
     }
   }
 

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   TRUST_PROXY: bool('TRUST_PROXY').optional(),
+  FILE_STORE: z.enum(['db', 'dir'], { error: 'FILE_STORE must be db or dir' }).optional(),
+  FILES_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -62,6 +64,13 @@ export interface Config {
   sessionCacheMs: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
+  /**
+   * Where file contents live: `dir` (files under `filesDir`, always on the embedded database)
+   * or `db` (the `file_blobs` table, PostgreSQL's default). See docs/operations.md.
+   */
+  fileStore: 'db' | 'dir';
+  /** The blob directory (`DATA_DIR/files` unless FILES_DIR); also where uploads wait while checked. */
+  filesDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -75,10 +84,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid setting ${name}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.FILE_STORE === 'db' && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid setting FILE_STORE: db needs DATABASE_URL; the embedded database keeps files in DATA_DIR/files');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -90,5 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY ?? false,
+    fileStore: e.FILE_STORE ?? (e.DATABASE_URL ? 'db' : 'dir'),
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
   };
 }

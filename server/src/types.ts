@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/types';
 import type { DeviceCookies } from './lib/deviceCookie';
+import type { BlobStore } from './lib/blobs';
 import type { Mailer } from './lib/mail';
 import type { SessionStore } from './lib/sessions';
 
@@ -15,5 +16,7 @@ declare module 'fastify' {
     deviceCookies: DeviceCookies;
     /** Waits out a sign-in slow-down (a timer, never blocking); tests inject one that records. */
     signInDelay(ms: number): Promise<void>;
+    /** File contents (lib/blobs): the `files` rows say whose they are. */
+    blobs: BlobStore;
   }
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -46,9 +49,17 @@ export function testConfig(overrides: Record<string, string> = {}) {
   });
 }
 
+/**
+ * `overrides` are environment settings. Files go to a fresh DATA_DIR per test file; the blob
+ * store is the production default for the database in use (the directory on PGlite, the table
+ * on PostgreSQL) unless FILE_STORE says which, so that either store can be tested in either mode.
+ */
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const { FILE_STORE, ...settings } = overrides;
   const database = await openTestDatabase();
-  const config = testConfig(overrides);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-data-'));
+  const config = testConfig({ DATA_DIR: dataDir, ...settings });
+  config.fileStore = FILE_STORE === 'db' || FILE_STORE === 'dir' ? FILE_STORE : database.kind === 'postgres' ? 'db' : 'dir';
   const signInDelays: TestContext['signInDelays'] = { asked: [] };
   const signInDelay = async (ms: number) => {
     signInDelays.asked.push(ms);
@@ -87,6 +98,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     },
     async close() {
       await app.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

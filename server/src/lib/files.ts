@@ -1,12 +1,14 @@
-import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import { and, eq } from 'drizzle-orm';
 import { FILES } from '@portal/contracts';
 import { files } from '../db/schema';
 import type { Db } from '../db/types';
+import { type BlobStore, type Received, TooLargeError } from './blobs';
 import { AppError, badRequest, payloadTooLarge } from './errors';
+import { acceptableDimensions, imageDimensions } from './imageSize';
 import { newBlobKey } from './tokens';
 
 /** 5,242,880 bytes: signatures and logos (shell document 9, administration document 9). */
@@ -38,11 +40,13 @@ const MIME: Record<Kind, string> = {
   csv: 'text/csv',
 };
 
+/** An accepted upload, already in the blob store under `sha256`. */
 export interface Upload {
   fileName: string;
   kind: Kind;
   contentType: string;
-  content: Buffer;
+  sha256: string;
+  size: number;
 }
 
 function extensionOf(name: string): string {
@@ -50,9 +54,9 @@ function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
-/** What the bytes really are, whatever the name says. */
-export async function sniff(content: Buffer): Promise<Kind | null> {
-  const type = await fileTypeFromBuffer(content);
+/** What the bytes really are, whatever the name says (reads only the start of the file). */
+export async function sniff(filePath: string): Promise<Kind | null> {
+  const type = await fileTypeFromFile(filePath);
   switch (type?.ext) {
     case 'png':
       return 'png';
@@ -71,25 +75,49 @@ export async function sniff(content: Buffer): Promise<Kind | null> {
   }
 }
 
-/** Checks a file by name and by content against the accepted kinds. */
-export async function checkFile(fileName: string, content: Buffer, accept: Kind[]): Promise<Upload> {
-  const ext = extensionOf(fileName);
-  const named = (Object.keys(EXTENSIONS) as Kind[]).find((k) => EXTENSIONS[k].includes(ext));
-  if (!named || !accept.includes(named) || content.length === 0) throw badRequest(FILES.invalidTypeOrSize);
-  const sniffed = await sniff(content);
-  let ok: boolean;
-  if (named === 'csv') ok = sniffed === null && !content.subarray(0, 4096).includes(0);
-  else if (named === 'doc' || named === 'xls') ok = sniffed === 'doc';
-  else ok = sniffed === named;
-  if (!ok) throw badRequest(FILES.invalidTypeOrSize);
-  return { fileName: fileName.replace(/[\\/\0]/g, '_').slice(0, 200), kind: named, contentType: MIME[named], content };
+async function startOf(filePath: string, length: number): Promise<Buffer> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
- * Reads the single file of a multipart request from the given field, refusing oversize
- * bodies (413) and files whose content is not one of the accepted kinds (400).
+ * Checks a received file by name and by content against the accepted kinds, and images by
+ * the pixel size their header declares (at most MAX_IMAGE_PIXELS). Answers the kind; throws
+ * the spec's 400 otherwise.
  */
-export async function readSingleUpload(request: FastifyRequest, field: string, accept: Kind[], maxBytes: number): Promise<Upload> {
+export async function checkFile(fileName: string, received: Received, accept: Kind[]): Promise<Kind> {
+  const ext = extensionOf(fileName);
+  const named = (Object.keys(EXTENSIONS) as Kind[]).find((k) => EXTENSIONS[k].includes(ext));
+  if (!named || !accept.includes(named) || received.size === 0) throw badRequest(FILES.invalidTypeOrSize);
+  const sniffed = await sniff(received.path);
+  let ok: boolean;
+  if (named === 'csv') ok = sniffed === null && !(await startOf(received.path, 4096)).includes(0);
+  else if (named === 'doc' || named === 'xls') ok = sniffed === 'doc';
+  else ok = sniffed === named;
+  if (ok && (named === 'png' || named === 'jpg')) ok = acceptableDimensions(await imageDimensions(received.path, named));
+  if (!ok) throw badRequest(FILES.invalidTypeOrSize);
+  return named;
+}
+
+/**
+ * Receives the single file of a multipart request from the given field into the blob store:
+ * streamed to a temporary file (never whole in memory), refused when larger than `maxBytes`
+ * (413) or when its content is not one of the accepted kinds (400), and committed to the store
+ * only once accepted. A refused file leaves nothing behind.
+ */
+export async function readSingleUpload(
+  request: FastifyRequest,
+  store: BlobStore,
+  field: string,
+  accept: Kind[],
+  maxBytes: number,
+): Promise<Upload> {
   if (!request.isMultipart()) throw badRequest(`Send the file as multipart/form-data in the field ${field}`);
   let part: MultipartFile | undefined;
   try {
@@ -102,25 +130,38 @@ export async function readSingleUpload(request: FastifyRequest, field: string, a
     part.file.resume();
     throw badRequest(`Send the file in the field ${field}`, { [field]: 'is required' });
   }
-  let content: Buffer;
+  let received: Received;
   try {
-    content = await part.toBuffer();
+    received = await store.receive(part.file, maxBytes);
   } catch (error) {
     throw uploadError(error);
   }
-  if (part.file.truncated || content.length > maxBytes) throw payloadTooLarge(FILES.invalidTypeOrSize);
-  return checkFile(part.filename ?? '', content, accept);
+  try {
+    if (part.file.truncated) throw payloadTooLarge(FILES.invalidTypeOrSize);
+    const kind = await checkFile(part.filename ?? '', received, accept);
+    await store.commit(received);
+    return {
+      fileName: (part.filename ?? '').replace(/[\\/\0]/g, '_').slice(0, 200),
+      kind,
+      contentType: MIME[kind],
+      sha256: received.sha256,
+      size: received.size,
+    };
+  } finally {
+    await store.discard(received);
+  }
 }
 
 function uploadError(error: unknown): AppError {
   const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+  if (error instanceof TooLargeError || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return payloadTooLarge(FILES.invalidTypeOrSize);
   }
   if (error instanceof AppError) return error;
   return badRequest('The upload is not a valid multipart request');
 }
 
+/** The metadata row of a file whose content is in the blob store. */
 export async function storeFile(
   db: Db,
   input: { namespaceId: number; ownerType: string; ownerId: number; createdBy: number | null; upload: Upload },
@@ -134,9 +175,8 @@ export async function storeFile(
       ownerId: input.ownerId,
       fileName: input.upload.fileName,
       contentType: input.upload.contentType,
-      size: input.upload.content.length,
-      sha256: createHash('sha256').update(input.upload.content).digest('hex'),
-      content: input.upload.content,
+      size: input.upload.size,
+      sha256: input.upload.sha256,
       createdBy: input.createdBy,
     })
     .returning({ id: files.id, blobKey: files.blobKey });

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { lt, sql } from 'drizzle-orm';
 import { oneTimePasswords, rateLimits } from '../db/schema';
+import { BLOB_GRACE_MS } from '../lib/blobs';
 
 /**
- * Periodic clean-up of expired sessions, one-time passwords and rate-limit windows.
+ * Periodic clean-up of expired sessions, one-time passwords, rate-limit windows, file contents
+ * that no file refers to any more (a replaced logo...) and uploads a crash left behind.
  * Every instance may run it: the deletes are idempotent. The embedded database has no
  * autovacuum, so it also refreshes the planner's statistics (without them a join over a table
  * that grew since start-up can turn into a nested loop over every row).
@@ -15,6 +17,8 @@ export const maintenancePlugin = fp(async (app: FastifyInstance) => {
       await app.sessions.purgeExpired();
       await app.db.delete(oneTimePasswords).where(lt(oneTimePasswords.expiresAt, sql`now() - interval '1 day'`));
       await app.db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
+      await app.blobs.sweep(BLOB_GRACE_MS);
+      await app.blobs.sweepTemp(BLOB_GRACE_MS);
     } catch (error) {
       app.log.warn({ err: error }, 'clean-up failed');
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { files, namespaces } from '../../db/schema';
+import { fileContent } from '../../lib/blobs';
 import { userOf } from '../../plugins/auth';
 
 /**
@@ -12,12 +13,13 @@ export async function brandingRoutes(app: FastifyInstance) {
   app.get('/CustomerRegistration/getImageFromSession', { config: { permission: 'session.read' } }, async (request) => {
     const user = userOf(request);
     const rows = await app.db
-      .select({ content: files.content, type: files.contentType })
+      .select({ content: files.content, sha256: files.sha256, type: files.contentType })
       .from(namespaces)
       .leftJoin(files, eq(files.id, namespaces.logoFileId))
       .where(eq(namespaces.id, user.namespaceId));
     const logo = rows[0];
-    return { companyLogo: logo?.content ? logo.content.toString('base64') : null, fileType: logo?.type ?? null };
+    const content = logo ? await fileContent(app.blobs, logo) : null;
+    return { companyLogo: content ? content.toString('base64') : null, fileType: content ? (logo?.type ?? null) : null };
   });
 
   // Also says whether the caller is signed in: /login is only for signed-out users, and this
@@ -28,7 +30,13 @@ export async function brandingRoutes(app: FastifyInstance) {
     if (!host) return { namespace: null, signedIn };
     // The longest namespace name contained in the host wins (acme-north before acme).
     const rows = await app.db
-      .select({ name: namespaces.name, companyName: namespaces.companyName, content: files.content, type: files.contentType })
+      .select({
+        name: namespaces.name,
+        companyName: namespaces.companyName,
+        content: files.content,
+        sha256: files.sha256,
+        type: files.contentType,
+      })
       .from(namespaces)
       .leftJoin(files, eq(files.id, namespaces.logoFileId))
       .where(sql`${namespaces.status} = 1 and length(${namespaces.name}) >= 3 and position(lower(${namespaces.name}) in ${host}) > 0`)
@@ -36,12 +44,13 @@ export async function brandingRoutes(app: FastifyInstance) {
       .limit(1);
     const match = rows[0];
     if (!match) return { namespace: null, signedIn };
+    const logo = await fileContent(app.blobs, match);
     return {
       signedIn,
       namespace: match.name,
       companyName: match.companyName,
-      logo: match.content ? match.content.toString('base64') : null,
-      logoType: match.type ?? null,
+      logo: logo ? logo.toString('base64') : null,
+      logoType: logo ? (match.type ?? null) : null,
     };
   });
 }

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { Id, SHELL } from '@portal/contracts';
 import { clientCompanies, files } from '../../db/schema';
+import { fileContent } from '../../lib/blobs';
 import { notFound } from '../../lib/errors';
 import { mayUseCompany, scopeOf } from '../../lib/scope';
 import { userOf } from '../../plugins/auth';
@@ -24,13 +25,14 @@ export async function clientLogoRoutes(app: FastifyInstance) {
       const { companyId } = request.params;
       if (!mayUseCompany(scope, companyId)) throw notFound(SHELL.notFound);
       const rows = await app.db
-        .select({ content: files.content, type: files.contentType })
+        .select({ content: files.content, sha256: files.sha256, type: files.contentType })
         .from(clientCompanies)
         .leftJoin(files, eq(files.id, clientCompanies.logoFileId))
         .where(and(eq(clientCompanies.id, companyId), eq(clientCompanies.namespaceId, scope.namespaceId)));
       if (rows.length === 0) throw notFound(SHELL.notFound);
       const logo = rows[0];
-      return { clientLogoType: logo.type ?? null, clientLogoFile: logo.content ? logo.content.toString('base64') : null };
+      const content = await fileContent(app.blobs, logo);
+      return { clientLogoType: content ? (logo.type ?? null) : null, clientLogoFile: content ? content.toString('base64') : null };
     },
   );
 

@@ -4,6 +4,7 @@ import { SHELL } from '@portal/contracts';
 import { clientCompanies } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../lib/errors';
+import { fileContent } from '../../lib/blobs';
 import { OWNER } from '../../lib/fileAccess';
 import { deleteFile, IMAGE_MAX_BYTES, readSingleUpload, storeFile } from '../../lib/files';
 import { actorOf } from '../../lib/scope';
@@ -18,7 +19,7 @@ export async function uploadClientLogo(ctx: RequestContext, request: FastifyRequ
   const where = and(clientScope(ctx.scope), eq(clientCompanies.id, clientId));
   const found = await ctx.db.select({ id: clientCompanies.id }).from(clientCompanies).where(where);
   if (found.length === 0) throw notFound(SHELL.notFound);
-  const upload = await readSingleUpload(request, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES);
+  const upload = await readSingleUpload(request, ctx.app.blobs, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES);
   await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const [current] = await tx.select({ fileId: clientCompanies.logoFileId }).from(clientCompanies).where(where).for('update');
     const stored = await storeFile(tx, {
@@ -31,5 +32,6 @@ export async function uploadClientLogo(ctx: RequestContext, request: FastifyRequ
     await tx.update(clientCompanies).set({ logoFileId: stored.id, modifiedAt: sql`now()` }).where(eq(clientCompanies.id, clientId));
     if (current?.fileId) await deleteFile(tx, ctx.scope.namespaceId, current.fileId);
   });
-  return { clientLogoType: upload.contentType, clientLogoFile: upload.content.toString('base64') };
+  const content = await fileContent(ctx.app.blobs, { sha256: upload.sha256, content: null });
+  return { clientLogoType: upload.contentType, clientLogoFile: content ? content.toString('base64') : null };
 }

@@ -23,7 +23,10 @@ registerFileAccess(OWNER.clientLogo, async (db, scope, clientId) => {
 /** Content types that a browser may show inline; anything else is downloaded. */
 const INLINE = new Set(['image/png', 'image/jpeg', 'application/pdf']);
 
-/** `GET /api/filedownload?id=<blobKey>`: a stored file, for users who may see its record. */
+/**
+ * `GET /api/filedownload?id=<blobKey>`: a stored file, for users who may see its record,
+ * streamed from the blob store with its length (never read whole into memory).
+ */
 export async function filesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -42,6 +45,12 @@ export async function filesRoutes(app: FastifyInstance) {
       const scope = scopeOf(userOf(request));
       const file = await readFileByKey(app.db, scope.namespaceId, request.query.id);
       if (!file || !(await mayDownload(app.db, scope, file))) throw notFound(FILES.notFound);
+      // Inline rows (before the blob store) answer from the row; the rest stream from the store.
+      const body = file.content ?? (await app.blobs.open(file.sha256));
+      if (!body) {
+        request.log.error({ fileId: file.id, sha256: file.sha256 }, 'stored file content is missing');
+        throw notFound(FILES.notFound);
+      }
       const inline = INLINE.has(file.contentType) && request.query.download !== 'true';
       const name = encodeURIComponent(file.fileName);
       reply
@@ -50,7 +59,7 @@ export async function filesRoutes(app: FastifyInstance) {
         .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${name}`)
         .header('cache-control', 'private, max-age=300')
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-      return reply.send(file.content);
+      return reply.send(body);
     },
   );
 }
