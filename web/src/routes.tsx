@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { Route } from 'react-router-dom';
 import { Loading } from 'react-admin';
 import { ROUTE_KEYS, ROUTES, type RouteKey, routeAccess } from '@portal/contracts';
@@ -14,32 +14,42 @@ import { useSession } from './session/SessionContext';
  * screen's calls): a refused route shows a refusal. A built screen is its page module
  * (screens.ts); a route whose screen comes with a later release shows its breadcrumb title.
  */
-const lazyScreens = new Map<RouteKey, LazyExoticComponent<ComponentType<ScreenProps>>>();
-
-function lazyScreen(key: RouteKey) {
-  let component = lazyScreens.get(key);
-  if (!component) {
-    component = lazy(() => loadScreen(key) as NonNullable<ReturnType<typeof loadScreen>>);
-    lazyScreens.set(key, component);
-  }
-  return component;
-}
-
 function Screen({ routeKey }: { routeKey: RouteKey }) {
   const { navigation } = useSession();
   const { allowed, label, crumbs } = useMemo(() => routeAccess(routeKey, navigation), [navigation, routeKey]);
-  // A module already loaded (preloaded by main.tsx, or in idle time by the side navigation)
-  // renders at once: a lazy component suspends at least once, and React then holds the page
-  // back for up to 300 ms after showing the fallback. Chosen once, so the page never remounts.
-  const [Component] = useState(() => (SCREENS[routeKey] ? (loadedScreen(routeKey) ?? lazyScreen(routeKey)) : null));
+  const Component = useScreenModule(allowed ? routeKey : null);
 
   if (!allowed) return <Forbidden title={ROUTES[routeKey].title} />;
-  if (!Component) return <Placeholder title={label} crumbs={crumbs} />;
-  return (
-    <Suspense fallback={<Loading />}>
-      <Component title={label} crumbs={crumbs} />
-    </Suspense>
-  );
+  if (!SCREENS[routeKey]) return <Placeholder title={label} crumbs={crumbs} />;
+  if (!Component) return <Loading />;
+  return <Component title={label} crumbs={crumbs} />;
+}
+
+/**
+ * The page component of a screen: at once when its module is loaded (main.tsx preloads the
+ * one being opened, the side navigation the others), else after loading it. No Suspense on
+ * purpose: React holds content that follows a Suspense fallback back for up to 300 ms.
+ * A module that fails to load throws to the layout's error boundary, as a lazy one would.
+ */
+function useScreenModule(key: RouteKey | null): ComponentType<ScreenProps> | undefined {
+  const [state, setState] = useState<{ key: RouteKey | null; component?: ComponentType<ScreenProps>; error?: unknown }>(() => ({
+    key,
+    component: key ? loadedScreen(key) : undefined,
+  }));
+  const current = state.key === key ? state : { key, component: key ? loadedScreen(key) : undefined };
+  useEffect(() => {
+    if (!key || current.component || current.error) return;
+    let active = true;
+    loadScreen(key)?.then(
+      (module) => active && setState({ key, component: module.default }),
+      (error: unknown) => active && setState({ key, error }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [key, current.component, current.error]);
+  if (current.error) throw current.error;
+  return current.component;
 }
 
 export const screenRoutes = ROUTE_KEYS.filter((key) => key !== 'home').map((key) => (
