@@ -7,5 +7,4 @@ export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2590);
 export const BASE_URL = `http://localhost:${PORT}`;
 export const DATA_DIR = path.join(os.tmpdir(), `portal-e2e-${PORT}`);
 export const MAIL_FILE = path.join(os.tmpdir(), `portal-e2e-mail-${SMTP_PORT}.jsonl`);
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PASSWORD = 'demo1234';

@@ -1,27 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, CHROMIUM_PATH, DATA_DIR, PORT, SMTP_PORT } from './env';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium';
+import { BASE_URL, DATA_DIR, PORT, SMTP_PORT } from './env';
 
 /**
  * Browser tests against the real, built portal (server/dist + web/dist) on a fresh embedded
- * database with the demo data, and Debian's Chromium (CHROMIUM_PATH). Mail goes to an SMTP
+ * database with the demo data, and Debian's Chromium (chromium.ts). Mail goes to an SMTP
  * sink started in global-setup.ts, so the password reset can read its OTP.
  */
 const chromium = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1440, height: 900 },
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: CHROMIUM_LAUNCH_OPTIONS,
 };
 
 export default defineConfig({
@@ -36,10 +25,7 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: { baseURL: BASE_URL, screenshot: 'only-on-failure', trace: 'retain-on-failure', actionTimeout: 15_000 },
-  projects: [
-    { name: 'chromium', use: chromium, testIgnore: /screens\.spec\.ts/ },
-    { name: 'screenshots', use: chromium, testMatch: /screens\.spec\.ts/ },
-  ],
+  projects: [{ name: 'chromium', use: chromium }],
   webServer: {
     command: 'node scripts/serve.mjs',
     url: `${BASE_URL}/api/loginBranding`,

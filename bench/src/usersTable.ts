@@ -1,5 +1,4 @@
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, chromiumPath } from './lib/browser';
+import { launchChromium } from '@portal/e2e/chromium';
 
 // The in-page scripts are plain source text: tsx would otherwise wrap their inner functions in
 // a helper (__name) that does not exist in the page.
@@ -61,7 +60,7 @@ export interface UsersTableFigures {
  * "Without visible lag": a sort well under 200 ms, scroll frames mostly under 50 ms.
  */
 export async function measureUsersTable(base: string, email: string, password: string, target = 2000): Promise<UsersTableFigures> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS, headless: true });
+  const browser = await launchChromium();
   // A page that never settles must not hang the whole bench: give up after five minutes.
   const watchdog = setTimeout(() => void browser.close(), 300_000);
   try {

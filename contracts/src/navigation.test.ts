@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURES, type Features } from './features';
-import { allowedPaths, buildNavigation } from './navigation';
-import { ROLES, type Role } from './roles';
+import { allowedPaths, buildNavigation, type NavigationInput, ROUTE_KEYS, ROUTES, routeAccess } from './navigation';
+import { can, isPermission } from './permissions';
+import { isClientRole, ROLES, type Role } from './roles';
 
 const ALL_ON: Features = { jobs: true, jobLite: true, technicalLibrary: true, qrSticker: true };
 const labels = (role: Role, options: { features?: Features; assetView?: boolean } = {}) =>
@@ -105,5 +106,68 @@ describe('buildNavigation', () => {
     expect(paths).toContain('/settings/forms');
     expect(paths).not.toContain('/settings/category');
     expect(paths[0]).toBe('/');
+  });
+});
+
+/** Every combination of the four feature switches and asset view. */
+const SITUATIONS: Omit<NavigationInput, 'role'>[] = Array.from({ length: 32 }, (_, bits) => ({
+  features: { jobs: (bits & 1) > 0, jobLite: (bits & 2) > 0, technicalLibrary: (bits & 4) > 0, qrSticker: (bits & 8) > 0 },
+  assetView: (bits & 16) > 0,
+}));
+
+describe('one place for access', () => {
+  it('names a registry permission for every route', () => {
+    for (const key of ROUTE_KEYS) expect(isPermission(ROUTES[key].permission), key).toBe(true);
+  });
+
+  it.each(ROLES)('for %s, the menu lists a route iff the route guard opens it iff can() holds its permission', (role) => {
+    const disagreements: string[] = [];
+    for (const situation of SITUATIONS) {
+      const input = { role, ...situation };
+      const listed = new Set(buildNavigation(input).flatMap((g) => g.items.map((i) => i.key)));
+      for (const key of ROUTE_KEYS) {
+        const route = ROUTES[key];
+        // Besides the permission, only the switches the entry declares decide.
+        const switchedOn =
+          (!route.feature || situation.features[route.feature]) &&
+          (route.assetView !== 'required' || situation.assetView) &&
+          (route.assetView !== 'offForClientRoles' || !situation.assetView || !isClientRole(role));
+        const expected = can(role, route.permission) && switchedOn;
+        const inMenu = route.group !== undefined && route.menu !== false;
+        const where = `${key} (${JSON.stringify(situation)})`;
+        if (routeAccess(key, input).allowed !== expected) disagreements.push(`guard ${where}`);
+        if (listed.has(key) !== (inMenu && expected)) disagreements.push(`menu ${where}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('gives a route opened from the menu the menu label and group as title and breadcrumb', () => {
+    const input = {
+      role: 'SCHEDULER' as const,
+      features: DEFAULT_FEATURES,
+      assetView: true,
+      webAccess: { ASSET: { name: 'Equipment' } },
+    };
+    for (const group of buildNavigation(input)) {
+      for (const item of group.items) {
+        const access = routeAccess(item.key as keyof typeof ROUTES, input);
+        expect(access).toEqual({ allowed: true, label: item.label, crumbs: [{ label: group.label }] });
+      }
+    }
+    expect(routeAccess('loCompany', { ...input, role: 'CONFIG_ADMIN' })).toEqual({
+      allowed: true,
+      label: 'LO Company',
+      crumbs: [{ label: 'Admin' }],
+    });
+    expect(routeAccess('loCompany', input).allowed).toBe(false);
+  });
+
+  it('keeps CLIENT-ADMIN out of Clients while asset view gives it Assets instead', () => {
+    const input = { role: 'CLIENT-ADMIN' as const, features: DEFAULT_FEATURES };
+    expect(routeAccess('clients', { ...input, assetView: false }).allowed).toBe(true);
+    expect(routeAccess('clients', { ...input, assetView: true }).allowed).toBe(false);
+    expect(routeAccess('assets', { ...input, assetView: true }).allowed).toBe(true);
+    expect(routeAccess('clients', { role: 'SCHEDULER', features: DEFAULT_FEATURES, assetView: true }).allowed).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 // Screenshots of the screens as each role sees them, for people to look at (not a test).
-//   npx tsx e2e/scripts/screenshots.ts http://localhost:3000 [outDir]
+//   npm run screenshots -w e2e -- http://localhost:3000 [outDir]
 // Needs a running portal with the demo data; writes PNGs to e2e/screenshots/ (ignored by git).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../chromium';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
 const out = process.argv[3] ?? path.join(import.meta.dirname, '..', 'screenshots');
@@ -43,18 +44,7 @@ async function signIn(page: Page, email: string) {
   if (!answer.ok()) throw new Error(`${email}: sign-in answered ${answer.status()}`);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 await mkdir(out, { recursive: true });
 await (async () => {
   const login = await browser.newPage({ viewport: { width: 1366, height: 800 } });

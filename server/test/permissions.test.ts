@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, type Permission, ROLES, type Role } from '@portal/contracts';
+import { can, isPermission, type Permission, ROLES, ROUTE_KEYS, ROUTES, type Role } from '@portal/contracts';
 import type { RoutePermission } from '../src/plugins/auth';
 import { type Client, createTestContext, type TestContext } from './helpers';
 
@@ -64,4 +64,51 @@ describe('route permissions', () => {
     }
     expect(mismatches).toEqual([]);
   }, 180_000);
+});
+
+/** The server's permission for one concrete call (`GET /api/Users?x=y`), as the route declares it. */
+function permissionOfCall(call: string): RoutePermission | Permission | undefined {
+  const [method, target] = call.split(' ');
+  const url = new URL(target, 'http://portal');
+  const route = t.app.routePermissions.find((r) => r.method === method && r.url === url.pathname);
+  const permission = route?.permission;
+  if (!permission || typeof permission === 'string' || 'anyOf' in permission) return permission;
+  const value = url.searchParams.get(permission.query);
+  return value === null ? permission.otherwise : permission.values[value.toLowerCase()];
+}
+
+describe('screens and their calls (contracts ROUTES)', () => {
+  const screens = ROUTE_KEYS.filter((key) => ROUTES[key].calls?.length);
+
+  it('guards every call behind a screen with exactly the permission the screen names', () => {
+    expect(screens.length).toBeGreaterThan(0);
+    const mismatches: string[] = [];
+    for (const key of ROUTE_KEYS) {
+      const route = ROUTES[key];
+      if (!isPermission(route.permission)) mismatches.push(`${key}: ${route.permission} is not in the registry`);
+      for (const call of route.calls ?? []) {
+        const permission = permissionOfCall(call);
+        if (permission !== route.permission)
+          mismatches.push(`${key}: ${call} requires ${JSON.stringify(permission)}, not ${route.permission}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers the calls of a screen to exactly the roles that may open it', async () => {
+    const mismatches: string[] = [];
+    for (const key of screens) {
+      const route = ROUTES[key];
+      for (const call of route.calls ?? []) {
+        const [method, url] = call.split(' ');
+        for (const role of ROLES) {
+          const response = await (clients.get(role) as Client).request({ method: method as 'GET', url });
+          const opens = can(role, route.permission);
+          if ((response.statusCode === 200) !== opens)
+            mismatches.push(`${call} as ${role}: ${response.statusCode}, screen ${opens ? 'open' : 'refused'}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 60_000);
 });

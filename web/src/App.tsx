@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import type { SessionUser } from '@portal/contracts';
-import { get, logoLoadError } from './api/http';
-import { loadSession, sessionHadExpired } from './api/session';
+import { sessionHadExpired } from './api/session';
 import { StartupSpinner } from './common/StartupSpinner';
 import { HomeDashboard } from './home/HomeDashboard';
 import { AppLayout } from './layout/AppLayout';
@@ -11,13 +10,15 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { screenRoutes } from './routes';
 import { SessionProvider } from './session/SessionContext';
+import { startSignedInApp } from './session/startup';
 import { adminTheme } from './adminTheme';
 
 const store = localStorageStore('1', 'portal');
 
 /**
- * The signed-in application. It first loads the session user and the company logo behind a
- * spinner; without a session it remembers the requested page and goes to /login.
+ * The signed-in application. It first waits for the session user and the company logo (asked
+ * by main.tsx at start-up) behind a spinner; without a session it remembers the requested page
+ * and goes to /login.
  */
 export default function App() {
   const [state, setState] = useState<{ user: SessionUser; logo: string | null; logoError: string | null } | null>(null);
@@ -25,23 +26,16 @@ export default function App() {
 
   useEffect(() => {
     let active = true;
-    (async () => {
-      const user = await loadSession();
-      if (!user) {
-        // A session that ended while the page was closed gets the same note as one that ends in use.
-        goToLogin(sessionHadExpired() ? '?expired=1' : '');
-        return;
-      }
-      let logoError: string | null = null;
-      const logo = await get<{ companyLogo: string | null; fileType: string | null }>('/CustomerRegistration/getImageFromSession')
-        .then((answer) => (answer.companyLogo ? `data:${answer.fileType ?? 'image/png'};base64,${answer.companyLogo}` : null))
-        .catch((error: unknown) => {
-          // The portal works without its logo; the header says why it is missing.
-          logoError = logoLoadError(error);
-          return null;
-        });
-      if (active) setState({ user, logo, logoError });
-    })().catch(() => active && setFailed(true));
+    startSignedInApp()
+      .then(({ user, logo, logoError }) => {
+        if (!user) {
+          // A session that ended while the page was closed gets the same note as one that ends in use.
+          goToLogin(sessionHadExpired() ? '?expired=1' : '');
+          return;
+        }
+        if (active) setState({ user, logo, logoError });
+      })
+      .catch(() => active && setFailed(true));
     return () => {
       active = false;
     };

@@ -1,24 +1,39 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoginPage } from './login/LoginPage';
+import { preloadScreenOf } from './screens';
+import { startSignedInApp } from './session/startup';
 
 /**
  * Two entries in one page: /login is a small page of its own (plain React and CSS), and
  * everything else loads the signed-in application (MUI, react-admin, the screens) in its own
  * chunks. Moving between them is a normal page load, so the login page carries nothing it
  * does not use.
+ *
+ * Opening the signed-in app, three things start at once, before React and react-admin have
+ * loaded: the session and logo calls, the application's module, and the module of the screen
+ * being opened (docs/decisions.md "Start-up").
  */
-const SignedInApp = lazy(() => import('./AppRoot'));
 const onLoginPage = /^\/login\/?$/.test(window.location.pathname);
-
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    {onLoginPage ? (
+if (!onLoginPage) {
+  startSignedInApp().catch(() => undefined);
+  preloadScreenOf(window.location.pathname);
+}
+const root = createRoot(document.getElementById('root') as HTMLElement);
+if (onLoginPage) {
+  root.render(
+    <StrictMode>
       <LoginPage />
-    ) : (
-      <Suspense fallback={null}>
-        <SignedInApp />
-      </Suspense>
-    )}
-  </StrictMode>,
-);
+    </StrictMode>,
+  );
+} else {
+  // Rendered once loaded rather than through lazy() and Suspense: React holds content that
+  // follows a Suspense fallback back for up to 300 ms, which the page would spend idle.
+  void import('./AppRoot').then(({ default: AppRoot }) =>
+    root.render(
+      <StrictMode>
+        <AppRoot />
+      </StrictMode>,
+    ),
+  );
+}

@@ -1,74 +1,57 @@
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useMemo } from 'react';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { Route } from 'react-router-dom';
 import { Loading } from 'react-admin';
-import { buildNavigation, can, type Permission, ROUTES, type RouteKey } from '@portal/contracts';
+import { ROUTE_KEYS, ROUTES, type RouteKey, routeAccess } from '@portal/contracts';
 import { Forbidden } from './common/Forbidden';
-import type { Crumb } from './common/PageHeader';
 import { Placeholder } from './common/Placeholder';
+import type { ScreenProps } from './common/screen';
+import { loadedScreen, loadScreen, SCREENS } from './screens';
 import { useSession } from './session/SessionContext';
 
 /**
- * Every route of the spec. A screen is a lazily loaded module (its own chunk); a route whose
- * screen comes with a later release shows its breadcrumb title. A route the role may not open
- * shows a refusal (the server refuses its calls too).
+ * Every route of the spec. Who may open one is decided by contracts `routeAccess`, the same
+ * rule the side navigation is built from (and the permission the server requires for the
+ * screen's calls): a refused route shows a refusal. A built screen is its page module
+ * (screens.ts); a route whose screen comes with a later release shows its breadcrumb title.
  */
-export interface ScreenProps {
-  title: string;
-  crumbs: Crumb[];
-}
-
-const SCREENS: Partial<Record<RouteKey, LazyExoticComponent<ComponentType<ScreenProps>>>> = {
-  users: lazy(() => import('./users/UsersPage')),
-  clients: lazy(() => import('./clients/ClientsPage')),
-  loOffice: lazy(() => import('./offices/OfficesPage')),
-  division: lazy(() => import('./divisions/DivisionsPage')),
-  roles: lazy(() => import('./roles/RolesPage')),
-  sequenceNumber: lazy(() => import('./sequences/SequencesPage')),
-};
-
-/** Routes outside the side navigation, with who may open them. */
-const EXTRA_ACCESS: Partial<Record<RouteKey, Permission | 'everyone'>> = {
-  loCompany: 'offices.read',
-  sortableTree: 'everyone',
-  category: 'settings.read',
-  templates: 'settings.read',
-  states: 'settings.read',
-};
-
-function groupOf(path: string): string {
-  const segment = path.split('/')[1] ?? '';
-  return (
-    { admin: 'Admin', resources: 'Resources', settings: 'Settings', operations: 'Operations', technicalLibrary: 'Technical Library' }[
-      segment
-    ] ?? ''
-  );
-}
-
 function Screen({ routeKey }: { routeKey: RouteKey }) {
-  const { navigation, role } = useSession();
-  const route = ROUTES[routeKey];
-  const { allowed, label, crumbs } = useMemo(() => {
-    const groups = buildNavigation(navigation);
-    for (const group of groups) {
-      const item = group.items.find((i) => i.key === routeKey);
-      if (item && !item.disabled) return { allowed: true, label: item.label, crumbs: [{ label: group.label }] };
-    }
-    const extra = EXTRA_ACCESS[routeKey];
-    const ok = extra === 'everyone' || (extra !== undefined && can(role, extra));
-    const group = groupOf(route.path);
-    return { allowed: ok, label: route.title, crumbs: group ? [{ label: group }] : [] };
-  }, [navigation, role, routeKey, route]);
+  const { navigation } = useSession();
+  const { allowed, label, crumbs } = useMemo(() => routeAccess(routeKey, navigation), [navigation, routeKey]);
+  const Component = useScreenModule(allowed ? routeKey : null);
 
-  if (!allowed) return <Forbidden title={route.title} />;
-  const Component = SCREENS[routeKey];
-  if (!Component) return <Placeholder title={label} crumbs={crumbs} />;
-  return (
-    <Suspense fallback={<Loading />}>
-      <Component title={label} crumbs={crumbs} />
-    </Suspense>
-  );
+  if (!allowed) return <Forbidden title={ROUTES[routeKey].title} />;
+  if (!SCREENS[routeKey]) return <Placeholder title={label} crumbs={crumbs} />;
+  if (!Component) return <Loading />;
+  return <Component title={label} crumbs={crumbs} />;
 }
 
-export const screenRoutes = (Object.keys(ROUTES) as RouteKey[])
-  .filter((key) => key !== 'home')
-  .map((key) => <Route key={key} path={ROUTES[key].path} element={<Screen routeKey={key} />} />);
+/**
+ * The page component of a screen: at once when its module is loaded (main.tsx preloads the
+ * one being opened, the side navigation the others), else after loading it. No Suspense on
+ * purpose: React holds content that follows a Suspense fallback back for up to 300 ms.
+ * A module that fails to load throws to the layout's error boundary, as a lazy one would.
+ */
+function useScreenModule(key: RouteKey | null): ComponentType<ScreenProps> | undefined {
+  const [state, setState] = useState<{ key: RouteKey | null; component?: ComponentType<ScreenProps>; error?: unknown }>(() => ({
+    key,
+    component: key ? loadedScreen(key) : undefined,
+  }));
+  const current = state.key === key ? state : { key, component: key ? loadedScreen(key) : undefined };
+  useEffect(() => {
+    if (!key || current.component || current.error) return;
+    let active = true;
+    loadScreen(key)?.then(
+      (module) => active && setState({ key, component: module.default }),
+      (error: unknown) => active && setState({ key, error }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [key, current.component, current.error]);
+  if (current.error) throw current.error;
+  return current.component;
+}
+
+export const screenRoutes = ROUTE_KEYS.filter((key) => key !== 'home').map((key) => (
+  <Route key={key} path={ROUTES[key].path} element={<Screen key={key} routeKey={key} />} />
+));

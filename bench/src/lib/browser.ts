@@ -1,21 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-
-/** Debian's chromium unless CHROMIUM_PATH says otherwise: the bench never downloads a browser. */
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from '@portal/e2e/chromium';
 
 export interface ScriptWeight {
   scripts: number;
@@ -28,7 +14,7 @@ export interface ScriptWeight {
  * figure does not depend on what the server chose to send.
  */
 export async function scriptWeight(url: string): Promise<ScriptWeight> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS, headless: true });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const pending: Promise<Buffer | null>[] = [];
@@ -51,7 +37,7 @@ export async function scriptWeight(url: string): Promise<ScriptWeight> {
 
 /** Lighthouse 12 performance score (0..1) with its default mobile settings. */
 export async function lighthousePerformance(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number }> {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
     const lhr = result?.lhr;

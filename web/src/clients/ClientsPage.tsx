@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ScreenProps } from '../routes';
+import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
 import './api';
 import { ClientList } from './ClientList';

@@ -5,7 +5,7 @@ import { PageHeader } from '../common/PageHeader';
 import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, useLoadMoreList } from '../common/list';
 import { useArchiveConfirm, useReloadAfterChange, useSaveThenReload } from '../common/adminFlow';
 import { EditDeleteActions } from '../common/list/EditDeleteActions';
-import type { ScreenProps } from '../routes';
+import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
 import { archiveDivision } from './api';
 import { divisionCsvColumns } from './csvColumns';

@@ -1,8 +1,9 @@
 import Divider from '@mui/material/Divider';
 import ListSubheader from '@mui/material/ListSubheader';
-import { Fragment } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
 import type { RouteKey } from '@portal/contracts';
+import { loadScreen } from '../screens';
 import { useNavigationGroups } from '../session/SessionContext';
 import { ROUTE_ICONS } from './icons';
 
@@ -13,6 +14,19 @@ export function SideNav() {
   const groups = useNavigationGroups();
   const [open] = useSidebarState();
   const remember = (label: string) => sessionStorage.setItem(LINK_KEY, label);
+  // Once the page is idle, load the screens the menu offers, so that a click renders at once.
+  useEffect(() => {
+    const keys = groups.flatMap((group) => group.items.filter((item) => !item.disabled).map((item) => item.key as RouteKey));
+    const preload = () => {
+      for (const key of keys) loadScreen(key)?.catch(() => undefined);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 1000);
+    return () => clearTimeout(timer);
+  }, [groups]);
   return (
     <Menu sx={{ pb: 4 }} data-testid="side-nav">
       <Menu.Item to="/" primaryText="Home" leftIcon={ROUTE_ICONS.home} onClick={() => remember('Home')} />

@@ -6,7 +6,7 @@ import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider 
 import { ADMIN_PAGE_SIZE, formatUtcShort, type OfficeRow, OFFICES } from '@portal/contracts';
 import { PageHeader } from '../common/PageHeader';
 import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, SearchBox, useLoadMoreList } from '../common/list';
-import type { ScreenProps } from '../routes';
+import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
 import { useArchiveConfirm, useReloadAfterChange, useSaveThenReload } from '../common/adminFlow';
 import { archiveOffice } from './api';

@@ -1,10 +1,16 @@
-import type { DataProvider, GetListResult, RaRecord } from 'react-admin';
+import type { DataProvider, GetListResult } from 'react-admin';
 import { resourceApi } from './resourceApi';
 
+/** The methods no screen uses: each screen saves and deletes through its area's api.ts. */
+const unused = (method: string) => async (): Promise<never> => {
+  throw new Error(`dataProvider.${method} is not used: screens save and delete through their area's api.ts`);
+};
+
 /**
- * react-admin's data provider over the per-resource adapters (resourceApi.ts). Pages map to
- * the spec's offset/limit; perPage -1 means "everything" (CSV exports use offset -1, limit -1).
- * Sorting is done by the lists on the loaded rows, as the spec's dashboards do.
+ * react-admin's data provider over the per-resource adapters (resourceApi.ts): lists only.
+ * Pages map to the spec's offset/limit; perPage -1 means "everything" (CSV exports use
+ * offset -1, limit -1). Sorting is done by the lists on the loaded rows, as the spec's
+ * dashboards do.
  */
 export const dataProvider: DataProvider = {
   async getList(resource, params) {
@@ -22,40 +28,12 @@ export const dataProvider: DataProvider = {
     if (total === undefined && !all) result.pageInfo = { hasNextPage: data.length === perPage, hasPreviousPage: page > 1 };
     return result;
   },
-  async getOne(resource, params) {
-    const api = resourceApi(resource);
-    if (!api.getOne) throw new Error(`${resource}: getOne is not supported`);
-    return { data: (await api.getOne(params.id)) as never };
-  },
-  async getMany(resource, params) {
-    const api = resourceApi(resource);
-    if (!api.getOne) throw new Error(`${resource}: getMany is not supported`);
-    const getOne = api.getOne;
-    return { data: (await Promise.all(params.ids.map((id) => getOne(id)))) as never };
-  },
-  async getManyReference() {
-    throw new Error('getManyReference is not used');
-  },
-  async create(resource, params) {
-    const api = resourceApi(resource);
-    if (!api.save) throw new Error(`${resource}: create is not supported`);
-    return { data: (await api.save(params.data as Partial<RaRecord>)) as never };
-  },
-  async update(resource, params) {
-    const api = resourceApi(resource);
-    if (!api.save) throw new Error(`${resource}: update is not supported`);
-    return { data: (await api.save({ ...params.data, id: params.id } as Partial<RaRecord>, params.previousData)) as never };
-  },
-  async updateMany() {
-    throw new Error('updateMany is not used');
-  },
-  async delete(resource, params) {
-    const api = resourceApi(resource);
-    if (!api.remove) throw new Error(`${resource}: delete is not supported`);
-    await api.remove(params.id, params.previousData);
-    return { data: params.previousData as never };
-  },
-  async deleteMany() {
-    throw new Error('deleteMany is not used');
-  },
+  getOne: unused('getOne'),
+  getMany: unused('getMany'),
+  getManyReference: unused('getManyReference'),
+  create: unused('create'),
+  update: unused('update'),
+  updateMany: unused('updateMany'),
+  delete: unused('delete'),
+  deleteMany: unused('deleteMany'),
 };

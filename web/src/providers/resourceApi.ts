@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
 
 /**
- * How one react-admin resource maps to the spec's API calls. Each area registers its own
+ * How one react-admin resource's list maps to the spec's API calls. Each area registers its own
  * (e.g. web/src/users/api.ts) when its module loads, so the data provider stays generic and
  * an area never edits a shared file.
  */
@@ -17,10 +17,6 @@ export interface ResourceApi<R extends RaRecord = RaRecord> {
   list(params: ListParams): Promise<R[]>;
   /** Total matching rows; without it the total is unknown and Load More relies on page size. */
   count?(params: Omit<ListParams, 'offset' | 'limit'>): Promise<number>;
-  getOne?(id: R['id']): Promise<R>;
-  /** Create (no id) or update: the spec saves with one POST. */
-  save?(data: Partial<R>, previous?: R): Promise<R>;
-  remove?(id: R['id'], previous?: R): Promise<unknown>;
 }
 
 const registry = new Map<string, ResourceApi>();

@@ -6,7 +6,7 @@ import { PageHeader } from '../common/PageHeader';
 import { AddButton, CsvExportButton, ListCard, ReloadButton, SearchBox, useLoadMoreList } from '../common/list';
 import { useArchiveConfirm, useReloadAfterChange, useSaveThenReload } from '../common/adminFlow';
 import { EditDeleteActions } from '../common/list/EditDeleteActions';
-import type { ScreenProps } from '../routes';
+import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
 import { archiveRole, byCustomer } from './api';
 import { roleCsvColumns } from './csvColumns';

@@ -19,7 +19,7 @@ import { PageHeader } from '../common/PageHeader';
 import { ReloadButton, RowAction } from '../common/list';
 import { useLoadErrorAlert } from '../common/useAlert';
 import { useSaveThenReload } from '../common/adminFlow';
-import type { ScreenProps } from '../routes';
+import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
 import { listSequences } from './api';
 import { groupSequences } from './grouping';

@@ -4,7 +4,7 @@ import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider 
 import { USERS, USERS_PAGE_SIZE, type UserRow } from '@portal/contracts';
 import { PageHeader } from '../common/PageHeader';
 import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, useLoadMoreList, WindowedBody } from '../common/list';
-import type { ScreenProps } from '../routes';
+import type { ScreenProps } from '../common/screen';
 import { useCan, useSession } from '../session/SessionContext';
 import './api';
 import { userCsvColumns } from './csvColumns';

@@ -6,7 +6,6 @@ import { registerResourceApi } from '../providers/resourceApi';
 registerResourceApi<UserRow>('users', {
   list: ({ offset, limit, filter }) => get<UserRow[]>('/Users', { query: { offset, limit }, filter }),
   count: ({ filter }) => get<number>('/Users/count', { filter }),
-  save: (data) => post<UserRow>('/Users', data),
 });
 
 export const saveUser = (body: UserBodyInput) => post<UserRow>('/Users', body);

@@ -4,12 +4,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
 import { downloadCSV, type RaRecord, useDataProvider } from 'react-admin';
 import { useAlert } from '../useAlert';
-import { toCsv } from './csv';
+import { type CsvColumn, toCsv } from './csv';
 
-export interface CsvColumn<R> {
-  label: string;
-  value(record: R): string | number | null | undefined;
-}
+export type { CsvColumn } from './csv';
 
 /**
  * Exports every row matching the current filter (the spec's offset -1 / limit -1), not

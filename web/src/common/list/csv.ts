@@ -1,4 +1,8 @@
-import type { CsvColumn } from './CsvExportButton';
+/** One column of a CSV export: its header and how a row's cell is read. */
+export interface CsvColumn<R> {
+  label: string;
+  value(record: R): string | number | null | undefined;
+}
 
 /** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with '. */
 export function csvCell(value: string | number | null | undefined): string {
