@@ -2,7 +2,7 @@ import { DASHBOARD_CONFIG_NAME, type DashboardTab, dashboardTabVisible } from '@
 import { loadUserContext } from '../auth/sessionUser';
 import { readConfiguration } from '../configurations/configurations.queries';
 import type { RequestContext } from '../context';
-import type { SettingType } from '../settings/registry';
+import type { SettingType } from '../settings/settingType';
 
 /**
  * Home dashboard tabs: the namespace's `dashboardConfiguration` ({ tabs: [...] }), filtered

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Permission } from '@portal/contracts';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
-import type { RequestContext } from '../context';
+import type { LocationType } from './locationType';
 import { LOCATION_TYPES } from './types';
 
 /**
@@ -11,32 +11,6 @@ import { LOCATION_TYPES } from './types';
  * `GET /api/Location/{id}`, `POST /api/Location`. The object types are listed in `types.ts`;
  * locations.routes.ts dispatches to them.
  */
-export interface ViewQuery {
-  objectType: string;
-  offset: number;
-  limit: number;
-  companyId?: number;
-  parentId?: number;
-}
-
-export interface LocationType {
-  objectType: string;
-  /** The table its records live in (ids from the shared location sequence). */
-  tableName?: string;
-  /** GET /api/Location/view and /view/count (paged screen lists with the filter header). */
-  view?: {
-    permission: Permission;
-    list(ctx: RequestContext, query: ViewQuery, filter: Record<string, string | undefined>): Promise<unknown[]>;
-    count(ctx: RequestContext, query: ViewQuery, filter: Record<string, string | undefined>): Promise<number>;
-  };
-  /** GET /api/Location/Object (pickers: every active record the caller may see). */
-  objects?: { permission: Permission; run(ctx: RequestContext, query: { companyId?: number }): Promise<unknown[]> };
-  /** GET /api/Location/{id}: null when the id is not of this type or not visible. */
-  get?: { permission: Permission; run(ctx: RequestContext, id: number): Promise<unknown | null> };
-  /** POST /api/Location with this objectType (create or update by id). */
-  save?: { permission: Permission; run(ctx: RequestContext, body: Record<string, unknown>): Promise<unknown> };
-}
-
 const namesOf = (t: LocationType) => t.objectType.toLowerCase();
 
 /** Lower-case object type -> type. A Map: a request value never reaches a prototype. */

@@ -1,7 +1,7 @@
 import { clientLocation, siteLocation } from '../clients/clients.service';
 import { officeLocation } from '../offices/offices.service';
 import { loCompanyLocation } from '../users/loCompany';
-import type { LocationType } from './registry';
+import type { LocationType } from './locationType';
 
 /**
  * Every location object type the generic `/api/Location` calls serve, listed explicitly (no

@@ -16,7 +16,7 @@ import type { Db } from '../../db/types';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import type { LocationType } from '../locations/registry';
+import type { LocationType } from '../locations/locationType';
 import { activeOffices, countActivePrimaryUsers, findActiveDuplicate, findOffice, listOffices, type OfficeRecord } from './offices.queries';
 
 type OfficeInput = z.output<typeof OfficeSaveBody>;

@@ -8,7 +8,7 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/parseBody';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import type { ListQuery, SettingType } from './registry';
+import type { ListQuery, SettingType } from './settingType';
 
 /**
  * The settings-object kit: one definition per object type (its table, object type and

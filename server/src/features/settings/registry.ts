@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Permission } from '@portal/contracts';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
-import type { RequestContext } from '../context';
+import type { SettingType } from './settingType';
 import { SETTING_TYPES } from './types';
 
 /**
@@ -10,30 +10,6 @@ import { SETTING_TYPES } from './types';
  * `POST /api/Setting`, `DELETE /api/Setting/{id}`). The object types are listed in
  * `types.ts`; settings.routes.ts dispatches to them. Object types match case-insensitively.
  */
-export interface ListQuery {
-  offset: number;
-  limit: number;
-  name?: string;
-  [key: string]: unknown;
-}
-
-export interface SettingType {
-  objectType: string;
-  aliases?: string[];
-  /** The table its records live in (ids come from the shared settings sequence). */
-  tableName?: string;
-  /** GET /api/Setting?objectType= (screen lists). */
-  list?: { permission: Permission; run(ctx: RequestContext, query: ListQuery): Promise<unknown[]> };
-  /** GET /api/Setting/Objects and /api/Setting/Others (pickers). */
-  options?: { permission: Permission; run(ctx: RequestContext, query: Record<string, string | undefined>): Promise<unknown[]> };
-  /** POST /api/Setting with this objectType. */
-  save?: { permission: Permission; run(ctx: RequestContext, body: unknown): Promise<unknown> };
-  /** DELETE /api/Setting/{id} archives a record of this type. */
-  archive?: { permission: Permission; run(ctx: RequestContext, id: number): Promise<unknown> };
-  /** GET /api/Setting/{id}; answers null when the record is not visible to the caller. */
-  get?: { permission: Permission; run(ctx: RequestContext, id: number): Promise<unknown | null> };
-}
-
 const namesOf = (t: SettingType) => [...new Set([t.objectType, ...(t.aliases ?? [])].map((n) => n.toLowerCase()))];
 
 /** Lower-case object type or alias -> type. A Map: a request value never reaches a prototype. */

@@ -1,7 +1,7 @@
 import { dashboardTabsSetting } from '../dashboard/dashboard.service';
 import { divisionSetting } from '../divisions/divisions.service';
 import { roleSetting } from '../roles/roles.service';
-import type { SettingType } from './registry';
+import type { SettingType } from './settingType';
 
 /**
  * Every settings object type the generic `/api/Setting` calls serve, listed explicitly (no
