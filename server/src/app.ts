@@ -11,6 +11,7 @@ import { IMAGE_MAX_BYTES } from './lib/files';
 import { Mailer } from './lib/mail';
 import { SessionStore } from './lib/sessions';
 import { authPlugin } from './plugins/auth';
+import { bodiesPlugin } from './plugins/bodies';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { securityPlugin } from './plugins/security';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 10, fields: 20, parts: 30, fieldSize: 1_048_576 } });
+  await app.register(bodiesPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticPlugin);
