@@ -32,4 +32,3 @@ export function startHolder(args: string[]) {
   ready.catch(() => undefined);
   return { child, ready, exited, output: () => ({ stdout, stderr }) };
 }
-

@@ -68,7 +68,9 @@ describe('DATA_DIR lock', () => {
 
     const refused = acquireDataDirLock(dataDir, { onLost: noLoss });
     await expect(refused).rejects.toThrow(DataDirLockedError);
-    await expect(refused).rejects.toThrow(`Another server process is using DATA_DIR ${dataDir} (pid ${holder.child.pid} on ${os.hostname()}`);
+    await expect(refused).rejects.toThrow(
+      `Another server process is using DATA_DIR ${dataDir} (pid ${holder.child.pid} on ${os.hostname()}`,
+    );
 
     holder.child.kill('SIGKILL');
     await holder.exited;

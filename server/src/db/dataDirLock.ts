@@ -197,7 +197,8 @@ export async function acquireDataDirLock(dataDir: string, options: LockOptions):
     }
     try {
       const current = await read();
-      if (current && (current.raw !== stale.raw || current.directory !== stale.directory || current.mtimeMs !== stale.mtimeMs)) return false;
+      if (current && (current.raw !== stale.raw || current.directory !== stale.directory || current.mtimeMs !== stale.mtimeMs))
+        return false;
       await rm(lockPath, { recursive: true, force: true });
       return await create();
     } finally {
