@@ -10,6 +10,7 @@ import { configurationsRoutes } from './configurations/configurations.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { divisionsRoutes } from './divisions/divisions.routes';
 import { filesRoutes } from './files/files.routes';
+import { healthRoutes } from './health/health.routes';
 import { locationsRoutes } from './locations/locations.routes';
 import { officesRoutes } from './offices/offices.routes';
 import { rolesRoutes } from './roles/roles.routes';
@@ -19,6 +20,7 @@ import { usersRoutes } from './users/users.routes';
 
 /** Every API area, mounted under /api. The generic dispatchers (settings, locations) come last. */
 export async function apiRoutes(app: FastifyInstance) {
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(brandingRoutes);
   await app.register(filesRoutes);
