@@ -50,7 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  app.decorate('sessions', new SessionStore(database.db, config.sessionCacheMs));
+  app.decorate('sessions', new SessionStore(database.db, config.sessionCacheMs, database.kind));
   app.decorate('mailer', new Mailer(database.db, app.log, config.mailFrom, config.smtpUrl));
 
   if (database.kind === 'postgres' && config.seedDemo === true && !options.database) {
