@@ -58,7 +58,7 @@ describe('logout over GET (the spec calls GET /api/login?logout=true)', () => {
 
   it('refuses a logout that another site started (a link, an image, a frame) and keeps the session', async () => {
     const cookie = await browserSession();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },
@@ -74,7 +74,7 @@ describe('logout over GET (the spec calls GET /api/login?logout=true)', () => {
   });
 
   it("logs out from the web app's own pages (a same-origin fetch), older browsers and programs", async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'sec-fetch-site': 'same-origin', referer: 'https://portal.example.com/users' },
       { referer: 'https://portal.example.com/users' },
       { origin: 'https://portal.example.com' },
