@@ -14,6 +14,7 @@ import { IMAGE_MAX_BYTES } from './lib/files';
 import { Mailer } from './lib/mail';
 import { SessionStore } from './lib/sessions';
 import { authPlugin } from './plugins/auth';
+import { bodiesPlugin } from './plugins/bodies';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { securityPlugin } from './plugins/security';
@@ -54,7 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  app.decorate('sessions', new SessionStore(database.db, config.sessionCacheMs));
+  app.decorate('sessions', new SessionStore(database.db, config.sessionCacheMs, database.kind));
   app.decorate('mailer', new Mailer(database.db, app.log, config.mailFrom, config.smtpUrl));
   app.decorate('deviceCookies', new DeviceCookies(database.db));
   app.decorate('signInDelay', options.signInDelay ?? ((ms: number) => sleep(ms)));
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 10, fields: 20, parts: 30, fieldSize: 1_048_576 } });
+  await app.register(bodiesPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticPlugin);

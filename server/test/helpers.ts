@@ -115,3 +115,16 @@ export function multipart(field: string, fileName: string, content: Buffer, cont
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/**
+ * Another instance of the server on the same database, as a second process behind a load
+ * balancer would be (its own session cache); closing it leaves the database open.
+ */
+export async function secondInstance(t: TestContext, overrides: Record<string, string> = {}, db = t.app.db): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(overrides), {
+    database: { db, kind: t.app.dbKind, created: false, close: async () => undefined },
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}

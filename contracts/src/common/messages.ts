@@ -23,6 +23,7 @@ export const SHELL = {
   forbidden: 'You are not allowed to do this',
   notFound: 'Not found',
   comingSoon: 'This screen arrives in a later release',
+  crossSite: 'Cross-site request refused',
 } as const;
 
 export const FILES = {
@@ -43,6 +44,8 @@ export const VALIDATION = {
   tooLarge: 'The request is too large',
   nulCharacter: 'Text may not contain NUL characters',
   outOfRange: 'A value in the request is out of range',
+  unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json)',
+  multipartNotHere: 'This call takes no upload: send JSON or no body',
   unknownObjectType: 'Unknown objectType',
   notSettingType: 'is not a settings object type',
   notLocationType: 'is not a location object type',

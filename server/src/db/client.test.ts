@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startHolder } from '../../test/holder';
 import { DatabaseError, isEmpty, openDatabase } from './client';
 import { namespaces } from './schema';
 
@@ -38,5 +39,22 @@ describe('embedded database', () => {
     expect(again.created).toBe(false);
     expect(await isEmpty(again.db)).toBe(false);
     await again.close();
+  }, 120_000);
+
+  it('opens at once after the server holding DATA_DIR was killed (a crash), not 15 s later', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-db-'));
+    dirs.push(dataDir);
+    const server = startHolder(['database', dataDir]);
+    try {
+      await server.ready;
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/Another server process is using DATA_DIR/);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+    await server.exited;
+    // Right away: the lock's holder is gone, so there is no stale time to wait for.
+    const restarted = await openDatabase({ dataDir });
+    await restarted.close();
+    expect(restarted.created).toBe(false);
   }, 120_000);
 });

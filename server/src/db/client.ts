@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { acquireDataDirLock, DataDirLockedError, exitOnLockLost } from './dataDirLock';
 import { migrationsFolder } from './paths';
 import * as schema from './schema';
 import type { Db } from './types';
@@ -24,7 +24,6 @@ export interface Database {
 export class DatabaseError extends Error {}
 
 const DB_FOLDER = 'db';
-const LOCK_NAME = 'portal.lock';
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir. */
 export async function openDatabase(options: {
@@ -87,16 +86,10 @@ async function openEmbedded(dataDir: string, onCreate?: (db: Db) => Promise<void
   await mkdir(dataDir, { recursive: true });
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(dataDir, {
-      lockfilePath: path.join(dataDir, LOCK_NAME),
-      stale: 15_000,
-      update: 5_000,
-      realpath: false,
-    });
+    // A paused process whose lock was taken over exits without touching the data again.
+    ({ release } = await acquireDataDirLock(dataDir, { onLost: exitOnLockLost }));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new DatabaseError(`Another server process is using DATA_DIR ${dataDir}; stop it first`);
-    }
+    if (error instanceof DataDirLockedError) throw new DatabaseError(error.message);
     throw error;
   }
 

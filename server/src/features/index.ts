@@ -6,6 +6,7 @@ import { clientsRoutes } from './clients/clients.routes';
 import { configurationsRoutes } from './configurations/configurations.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { filesRoutes } from './files/files.routes';
+import { healthRoutes } from './health/health.routes';
 import { locationsRoutes } from './locations/locations.routes';
 import { officesRoutes } from './offices/offices.routes';
 import { rolesRoutes } from './roles/roles.routes';
@@ -18,6 +19,7 @@ import { usersRoutes } from './users/users.routes';
  * settings calls serve them (settings/types.ts lists the settings object types).
  */
 export async function apiRoutes(app: FastifyInstance) {
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(brandingRoutes);
   await app.register(filesRoutes);

@@ -38,19 +38,37 @@ interface CacheEntry {
 }
 
 /**
- * Server-side sessions in the database. A resolved session may be reused for a short time
- * (SESSION_CACHE_MS, 2 s by default) without a database read; that cache is only a cache:
- * nothing another instance needs lives here, and an instance drops an entry as soon as it
- * changes the session or the user itself.
+ * The embedded database has one server process (the DATA_DIR lock): every app built on it in
+ * that process shares one cache, so a revocation by any of them is seen by all at once.
+ */
+const embeddedCaches = new WeakMap<Db, Map<string, CacheEntry>>();
+
+/**
+ * Server-side sessions in the database. A resolved session (the user, role, sites and the
+ * built session user) may be reused for a short time (SESSION_CACHE_MS, 2 s by default).
+ * On PostgreSQL, where several instances serve one database, each reuse still reads the
+ * session row (stillValid), so a logout, password reset or suspension made by any instance
+ * counts on every instance at once. The cache is only a cache: nothing another instance
+ * needs lives here, and an instance drops an entry as soon as it changes the session or user.
  */
 export class SessionStore {
-  private cache = new Map<string, CacheEntry>();
+  private readonly cache: Map<string, CacheEntry>;
+  private readonly checkEachUse: boolean;
   private static readonly MAX_ENTRIES = 20_000;
 
   constructor(
     private readonly db: Db,
     private readonly cacheMs: number,
-  ) {}
+    kind: 'pglite' | 'postgres' = 'postgres',
+  ) {
+    this.checkEachUse = kind === 'postgres';
+    let cache = kind === 'pglite' ? embeddedCaches.get(db) : undefined;
+    if (!cache) {
+      cache = new Map();
+      if (kind === 'pglite') embeddedCaches.set(db, cache);
+    }
+    this.cache = cache;
+  }
 
   async create(user: { id: number; namespaceId: number }, meta: { ip?: string; userAgent?: string }): Promise<string> {
     const token = newToken();
@@ -69,7 +87,8 @@ export class SessionStore {
     if (!token || token.length > 100) return null;
     // The cache is keyed by the token itself, so a hit costs no hashing.
     const cached = this.cache.get(token);
-    if (cached && cached.expires > Date.now()) return cached.auth;
+    if (cached && cached.expires > Date.now() && (!this.checkEachUse || (await this.stillValid(cached.auth.sessionKey))))
+      return cached.auth;
     if (cached) this.cache.delete(token);
     const key = sha256(token);
 
@@ -132,6 +151,20 @@ export class SessionStore {
       this.cache.set(token, { auth, expires: Date.now() + this.cacheMs, extra: new Map() });
     }
     return auth;
+  }
+
+  /**
+   * Whether a cached session still stands: one primary-key read, so that a logout, a password
+   * reset or a suspension (each deletes the session rows) on any instance ends the session on
+   * every instance at once. Everything else about the user (name, role, sites) may stay
+   * cached for SESSION_CACHE_MS.
+   */
+  private async stillValid(key: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ one: sql<number>`1` })
+      .from(sessions)
+      .where(and(eq(sessions.id, key), gt(sessions.expiresAt, sql`now()`)));
+    return rows.length > 0;
   }
 
   /** A value derived from the session (e.g. the built session user), cached with it. */

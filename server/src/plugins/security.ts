@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { VALIDATION } from '@portal/contracts';
+import { SHELL, VALIDATION } from '@portal/contracts';
 import { badRequest, forbidden } from '../lib/errors';
 import { containsNul } from '../lib/nul';
 
@@ -28,6 +28,42 @@ function headersOf(options: HelmetOptions): Record<string, string> {
   };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
   return headers;
+}
+
+/** A host as browsers send it: lower case, without the scheme's default port. */
+const normalHost = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
+
+/**
+ * Whether an Origin (or Referer) names this site: the host of PUBLIC_URL, the request's `Host`,
+ * and behind a trusted proxy (TRUST_PROXY) its `X-Forwarded-Host`. Anyone can send that header
+ * straight to the server, so without a proxy it counts for nothing. `null` is never ours.
+ */
+export function isOwnOrigin(app: FastifyInstance, request: FastifyRequest, origin: string): boolean {
+  let host: string;
+  try {
+    host = normalHost(new URL(origin).host);
+  } catch {
+    return false;
+  }
+  if (!host) return false;
+  const own = [request.headers.host ?? ''];
+  if (app.config.publicUrl) own.push(new URL(app.config.publicUrl).host);
+  const forwarded = request.headers['x-forwarded-host'];
+  if (app.config.trustProxy && typeof forwarded === 'string') own.push(...forwarded.split(','));
+  return own.some((value) => normalHost(value.trim()) === host);
+}
+
+/**
+ * Whether a browser sent this request from one of our own pages, for a state change made over
+ * GET (logout): `Sec-Fetch-Site` where the browser sends it (same-origin, or none for an
+ * address typed by the user), else the Origin or Referer host. A request with neither comes
+ * from a program, not from another site's page.
+ */
+export function isSameOriginRequest(app: FastifyInstance, request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin ?? request.headers.referer;
+  return origin === undefined || isOwnOrigin(app, request, origin);
 }
 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -82,20 +118,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // SameSite=Lax already keeps the session cookie off cross-site writes; this refuses a write
-  // whose Origin names another site outright (defence in depth for older browsers).
+  // whose Origin names another site outright (defence in depth for older browsers). `null`
+  // (sandboxed frames, some redirects, file: pages) is no site of ours either.
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     const origin = request.headers.origin;
-    if (!origin || origin === 'null') return;
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      throw forbidden('Cross-site request refused');
-    }
-    const allowedHosts = new Set([request.headers.host, request.headers['x-forwarded-host']].filter(Boolean) as string[]);
-    if (app.config.publicUrl) allowedHosts.add(new URL(app.config.publicUrl).host);
-    if (!allowedHosts.has(originHost)) throw forbidden('Cross-site request refused');
+    if (origin !== undefined && !isOwnOrigin(app, request, origin)) throw forbidden(SHELL.crossSite);
   });
 
   // NUL cannot be stored in PostgreSQL text: refuse it up front, in the query string (as %00)

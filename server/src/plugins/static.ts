@@ -34,5 +34,8 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
       else res.setHeader('cache-control', 'no-cache');
     },
   });
+  // `/` is the folder itself: @fastify/static answers it only with a pre-compressed index and
+  // refuses it (403) to a client that accepts no compression (curl, load-balancer checks).
+  app.get('/', (_request, reply) => reply.sendFile('index.html'));
   app.webAppAvailable = true;
 });

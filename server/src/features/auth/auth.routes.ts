@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH, GenerateOtpBody, ResetPasswordBody, WebLoginBody } from '@portal/contracts';
+import { AUTH, GenerateOtpBody, ResetPasswordBody, SHELL, WebLoginBody } from '@portal/contracts';
 import { userOf, SESSION_COOKIE, tokenOf } from '../../plugins/auth';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../lib/deviceCookie';
-import { unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { isSameOriginRequest } from '../../plugins/security';
 import { buildSessionUser } from './sessionUser';
 import { requestOtp, resetPassword, signIn } from './auth.service';
 
@@ -58,6 +59,10 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       if (request.query.logout === 'true') {
+        // The spec logs out over GET, which a link on another site could trigger: with the
+        // session cookie, only a request from our own pages counts (a Bearer token cannot be
+        // sent by another site).
+        if (!request.headers.authorization?.startsWith('Bearer ') && !isSameOriginRequest(app, request)) throw forbidden(SHELL.crossSite);
         const token = tokenOf(request);
         if (token) await app.sessions.destroy(token);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });

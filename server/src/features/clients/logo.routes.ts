@@ -38,7 +38,7 @@ export async function clientLogoRoutes(app: FastifyInstance) {
 
   r.post(
     '/Location/uploadImage/:id',
-    { config: { permission: 'clients.logo' }, schema: { params: z.object({ id: Id }) } },
+    { config: { permission: 'clients.logo', multipart: true }, schema: { params: z.object({ id: Id }) } },
     async (request) => uploadClientLogo(contextOf(app, request), request, request.params.id),
   );
 }

@@ -80,8 +80,10 @@ export async function usersRoutes(app: FastifyInstance) {
     async (request) => changeUserStatus(contextOf(app, request), request.params.id, request.params.statusAction),
   );
 
-  r.post('/Users/signature/:userId', { config: { permission: 'users.write' }, schema: { params: UserId } }, async (request) =>
-    uploadSignature(contextOf(app, request), request, request.params.userId),
+  r.post(
+    '/Users/signature/:userId',
+    { config: { permission: 'users.write', multipart: true }, schema: { params: UserId } },
+    async (request) => uploadSignature(contextOf(app, request), request, request.params.userId),
   );
 
   r.delete('/Users/signature/:userId', { config: { permission: 'users.write' }, schema: { params: UserId } }, async (request) =>
