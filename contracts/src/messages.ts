@@ -62,6 +62,7 @@ export const SHELL = {
   forbidden: 'You are not allowed to do this',
   notFound: 'Not found',
   comingSoon: 'This screen arrives in a later release',
+  busy: 'The server is busy. Please try again in a few seconds',
 } as const;
 
 export const USERS = {

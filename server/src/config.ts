@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_QUEUE } from './db/queue';
 
 /**
  * Server settings, all from the environment (documented in docs/operations.md).
@@ -41,6 +42,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   TRUST_PROXY: bool('TRUST_PROXY').optional(),
+  DB_QUEUE_MAX_WAIT_MS: z.coerce
+    .number({ error: 'DB_QUEUE_MAX_WAIT_MS must be a number' })
+    .int('DB_QUEUE_MAX_WAIT_MS must be a whole number')
+    .min(1, 'DB_QUEUE_MAX_WAIT_MS must be between 1 and 120000')
+    .max(120_000, 'DB_QUEUE_MAX_WAIT_MS must be between 1 and 120000')
+    .default(DEFAULT_QUEUE.maxWaitMs),
+  DB_QUEUE_MAX_WAITING: z.coerce
+    .number({ error: 'DB_QUEUE_MAX_WAITING must be a number' })
+    .int('DB_QUEUE_MAX_WAITING must be a whole number')
+    .min(1, 'DB_QUEUE_MAX_WAITING must be between 1 and 100000')
+    .max(100_000, 'DB_QUEUE_MAX_WAITING must be between 1 and 100000')
+    .default(DEFAULT_QUEUE.maxWaiting),
 });
 
 export interface Config {
@@ -62,6 +75,10 @@ export interface Config {
   sessionCacheMs: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
+  /** How long a new request may wait for the database before it gets 503 (db/queue.ts). */
+  dbQueueMaxWaitMs: number;
+  /** New requests that may wait for the database at once; one more gets 503 at once. */
+  dbQueueMaxWaiting: number;
 }
 
 export class ConfigError extends Error {}
@@ -90,5 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY ?? false,
+    dbQueueMaxWaitMs: e.DB_QUEUE_MAX_WAIT_MS,
+    dbQueueMaxWaiting: e.DB_QUEUE_MAX_WAITING,
   };
 }
