@@ -155,7 +155,7 @@ describe('the database queue in the server', () => {
 
   /** Takes every slot of the queue until the returned function is called. */
   async function holdDatabase(): Promise<() => void> {
-    const holds = [];
+    const holds: (() => void)[] = [];
     for (let i = 0; i < ctx.app.dbQueue.slots; i++) holds.push(await ctx.app.dbQueue.acquire());
     return () => {
       for (const hold of holds) hold();
