@@ -68,6 +68,30 @@ describe('the database queue', () => {
     expect(queue.stats()).toEqual({ waiting: 0, active: 0 });
   });
 
+  it('refuses in time even while statements that block the event loop follow one another', async () => {
+    // PGlite runs each statement synchronously; a backlog of them must not hold the timer up.
+    const queue = new DbQueue({ slots: 1, maxWaitMs: 40, maxWaiting: 100 });
+    const hold = await queue.acquire();
+    const blocking = () => {
+      const until = performance.now() + 10;
+      while (performance.now() < until) {
+        // busy, like a statement of the embedded database
+      }
+      return Promise.resolve();
+    };
+    let done = 0;
+    const backlog = Array.from({ length: 30 }, () => queue.run(blocking).then(() => done++));
+    const started = performance.now();
+    const late = asRequest(() => queue.run(async () => 'served')).catch((error: unknown) => error);
+    hold();
+    const answer = await late;
+    // Before: the backlog ran in one go (300 ms), then the request was served.
+    expect(answer).toBeInstanceOf(QueueFullError);
+    expect(done).toBeLessThan(30);
+    expect(performance.now() - started).toBeLessThan(250);
+    await Promise.all(backlog);
+  });
+
   it('refuses at once a new request beyond the waiting limit', async () => {
     const queue = new DbQueue({ slots: 1, maxWaitMs: 5_000, maxWaiting: 2 });
     const hold = await queue.acquire();

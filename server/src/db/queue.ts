@@ -67,6 +67,7 @@ export class QueueFullError extends AppError {
 
 interface Waiter {
   turn: number;
+  since: number;
   /** A new request's first statement: may be refused. */
   first: boolean;
   grant: () => void;
@@ -82,6 +83,7 @@ export class DbQueue {
   private newWaiting = 0;
   /** Moving average of how long a slot is held (ms), for Retry-After. */
   private averageHoldMs = 5;
+  private dispatchScheduled = false;
 
   constructor(private options: QueueOptions) {
     if (options.slots < 1) throw new Error('the database queue needs at least one slot');
@@ -137,6 +139,7 @@ export class DbQueue {
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         turn,
+        since: performance.now(),
         first,
         grant: () => {
           admit();
@@ -188,12 +191,32 @@ export class DbQueue {
     };
   }
 
+  /**
+   * Hands free slots out on the next turn of the event loop, not at once. PGlite runs a
+   * statement synchronously, and a statement started straight from the previous one's end
+   * would chain the whole backlog in one run of promise callbacks: no timer (the maximum wait)
+   * would fire and no new request would be read until the backlog was gone.
+   */
   private next(): void {
+    if (this.dispatchScheduled) return;
+    this.dispatchScheduled = true;
+    setImmediate(() => {
+      this.dispatchScheduled = false;
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
     while (this.active < this.options.slots && this.waiting.length > 0) {
       const waiter = this.waiting.shift() as Waiter;
       if (waiter.first) {
         this.newWaiting--;
         clearTimeout(waiter.timer);
+        // Its timer may have been held up by a busy event loop.
+        if (performance.now() - waiter.since > this.options.maxWaitMs) {
+          waiter.refuse(this.busy());
+          continue;
+        }
       }
       this.active++;
       waiter.grant();
