@@ -24,6 +24,8 @@ export interface LoadFigures {
   /** The first error message seen for each status, to show what the server said. */
   samples: Record<string, string>;
   writes: number;
+  /** The slowest answer of each kind of request (method and path), ms. */
+  slowestByKind: Record<string, number>;
 }
 
 interface Answer {
@@ -137,6 +139,7 @@ export async function drive(base: string, tokens: string[], targets: EditableUse
   const errors: Record<string, number> = {};
   const samples: Record<string, string> = {};
   let writes = 0;
+  const slowestByKind: Record<string, number> = {};
   const started = performance.now();
   const until = started + seconds * 1000;
   const session = async (token: string, index: number) => {
@@ -145,6 +148,8 @@ export async function drive(base: string, tokens: string[], targets: EditableUse
       const next = nextRequest(token, targets, n++);
       const answer = await send(agent, base, next.method, next.path, next.headers, next.body);
       times.push(answer.ms);
+      const kind = `${next.method} ${next.path.split('?')[0]}${'filter' in next.headers ? ' (filter)' : ''}`;
+      slowestByKind[kind] = Math.max(slowestByKind[kind] ?? 0, answer.ms);
       if (next.write) writes++;
       if (answer.status < 200 || answer.status >= 300) {
         const key = answer.status === 0 ? 'error' : String(answer.status);
@@ -170,6 +175,7 @@ export async function drive(base: string, tokens: string[], targets: EditableUse
     errors,
     samples,
     writes,
+    slowestByKind,
   };
 }
 

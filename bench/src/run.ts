@@ -363,6 +363,11 @@ async function loadRows(label: string, server: PortalServer) {
         .map(([status, text]) => `${status}: ${text}`)
         .join('; ');
       const only503 = Object.keys(r.errors).every((status) => status === '503');
+      console.log(
+        `  (slowest by kind: ${Object.entries(r.slowestByKind)
+          .map(([kind, time]) => `${kind} ${ms(time)}`)
+          .join(', ')})`,
+      );
       add({
         id: 'h',
         figure,
