@@ -48,6 +48,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // 503) may sit on the cause.
     const error = appErrorIn(thrown) ?? thrown;
     if (error instanceof AppError) {
+      // The operator's sign that the embedded database is too small (docs/operations.md).
+      if (error.statusCode === 503) request.log.warn({ url: request.url }, 'database busy: answered 503');
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
