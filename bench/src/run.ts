@@ -9,16 +9,22 @@
 //   e. Lighthouse mobile performance of /login      (needs the web build)
 //   f. users and clients lists on 50,000 users and 20,000 clients, and the full users export
 //   g. the Users screen after Load More to 2,000 rows: sort and scroll in Chromium (web build)
-//   h. a list's first paint with data, and in-app navigation between two lists (web build)
+//   i. a list's first paint with data, and in-app navigation between two lists (web build)
+//   h. 50 and 200 concurrent signed-in sessions on the embedded database (the data of f) and on
+//      PostgreSQL (a fresh database on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432,
+//      created and dropped by the bench), and GET /api/Users during 20 concurrent 5 MB uploads
 // --quick shortens every duration and uses a tenth of the data, for a smoke run only.
+// --only-load runs f's data generation and h only (no build, no browser figures).
 // Timings never go into the test suite: machines differ; this is for people to read.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { generateBenchData } from './generate';
+import pg from 'pg';
+import { generateBenchData, generateBenchPostgres } from './generate';
 import { measureListPaint } from './listPaint';
+import { drive, editableUsers, listDuringUploads, openSessions } from './load';
 import { measureUsersTable } from './usersTable';
 import { lighthousePerformance, scriptWeight } from './lib/browser';
 import { get, load, median, sequential, signIn, Unavailable } from './lib/http';
@@ -28,8 +34,29 @@ import { count, kb, markdownTable, ms, type Row } from './lib/table';
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
 const settings = quick
-  ? { restarts: 3, loadSeconds: 3, warmupSeconds: 1, sequential: 50, exports: 1, users: 5_000, clients: 2_000 }
-  : { restarts: 3, loadSeconds: 10, warmupSeconds: 2, sequential: 200, exports: 3, users: 50_000, clients: 20_000 };
+  ? {
+      restarts: 3,
+      loadSeconds: 3,
+      warmupSeconds: 1,
+      sequential: 50,
+      exports: 1,
+      users: 5_000,
+      clients: 2_000,
+      sessionSeconds: 4,
+      uploadSeconds: 4,
+    }
+  : {
+      restarts: 3,
+      loadSeconds: 10,
+      warmupSeconds: 2,
+      sequential: 200,
+      exports: 3,
+      users: 50_000,
+      clients: 20_000,
+      sessionSeconds: 20,
+      uploadSeconds: 15,
+    };
+const onlyLoad = args.has('--only-load');
 
 const loadAtStart = os.loadavg()[0];
 const rows: Row[] = [];
@@ -68,6 +95,7 @@ async function build(): Promise<string | null> {
     return existsSync(path.join(repoRoot, 'web', 'dist', 'index.html')) ? null : 'web not built';
   }
   if ((await runNpm(['run', 'build', '-w', 'server'])) !== 0) throw new Error('npm run build -w server failed');
+  if (onlyLoad) return 'web not needed (--only-load)';
   if (!existsSync(path.join(repoRoot, 'web', 'index.html'))) return 'web not built (no web/index.html yet)';
   if ((await runNpm(['run', 'build', '-w', 'web'])) !== 0) return 'web not built (npm run build -w web failed)';
   return null;
@@ -276,7 +304,7 @@ async function figureF(dataDir: string, webProblem: string | null) {
       failed('f', exportFigure, '< 3 s', error);
     }
     await figureG(server.base, webProblem).catch((error) => failed('g', 'Users screen with 2,000 loaded rows', 'no visible lag', error));
-    await figureH(server.base, webProblem).catch((error) => failed('h', 'first paint of a list with data', '<= 500 ms', error));
+    await figureI(server.base, webProblem).catch((error) => failed('i', 'first paint of a list with data', '<= 500 ms', error));
   } finally {
     await server.stop();
   }
@@ -314,17 +342,17 @@ async function figureG(base: string, webProblem: string | null) {
   });
 }
 
-async function figureH(base: string, webProblem: string | null) {
-  console.log('\n[h] list first paint and in-app navigation, as LO-ADMIN of demo (Chromium)');
+async function figureI(base: string, webProblem: string | null) {
+  console.log('\n[i] list first paint and in-app navigation, as LO-ADMIN of demo (Chromium)');
   if (webProblem) {
-    add({ id: 'h', figure: 'first paint of a list with data', result: webProblem, target: '<= 500 ms' });
+    add({ id: 'i', figure: 'first paint of a list with data', result: webProblem, target: '<= 500 ms' });
     return;
   }
   const figures = await measureListPaint(base, 'lo-admin@demo.test', 'demo1234', 5);
   const paint = median(figures.firstPaintMs);
   const { session, page, list } = figures.timeline;
   add({
-    id: 'h',
+    id: 'i',
     figure: 'open /resources/users: navigation start to first row painted (median of 5)',
     result: ms(paint),
     target: '<= 500 ms',
@@ -333,13 +361,110 @@ async function figureH(base: string, webProblem: string | null) {
   });
   const navigation = median(figures.navigationMs);
   add({
-    id: 'h',
+    id: 'i',
     figure: 'in-app navigation Users <-> Clients: click to first row painted (median of 10)',
     result: ms(navigation),
     target: '<= 100 ms',
     ok: navigation <= 100,
     detail: `worst ${ms(Math.max(...figures.navigationMs))}`,
   });
+}
+
+const SESSION_COUNTS = [50, 200];
+const UPLOADERS = 20;
+const UPLOAD_BYTES = 5 * 1024 * 1024 - 1024;
+
+/** One database's rows of h: 50 and 200 sessions, then the list during uploads. */
+async function loadRows(label: string, server: PortalServer) {
+  const signInStarted = performance.now();
+  const tokens = await openSessions(server.base, 'bench@demo.test', Math.max(...SESSION_COUNTS));
+  console.log(`  (${label}: ${tokens.length} sessions signed in in ${ms(performance.now() - signInStarted)})`);
+  const targets = await editableUsers(server.base, tokens[0], UPLOADERS);
+  // Warm-up (caches, planner), not measured.
+  await drive(server.base, tokens.slice(0, 20), targets, settings.warmupSeconds);
+  for (const sessions of SESSION_COUNTS) {
+    const figure = `${label}: ${sessions} sessions, ${settings.sessionSeconds} s (lists, counts, 5% user saves)`;
+    try {
+      const r = await drive(server.base, tokens.slice(0, sessions), targets, settings.sessionSeconds);
+      const failures = Object.values(r.errors).reduce((a, b) => a + b, 0);
+      const byStatus = Object.entries(r.errors)
+        .map(([status, n]) => `${count(n)} x ${status}`)
+        .join(', ');
+      const sample = Object.entries(r.samples)
+        .map(([status, text]) => `${status}: ${text}`)
+        .join('; ');
+      const only503 = Object.keys(r.errors).every((status) => status === '503');
+      console.log(
+        `  (slowest by kind: ${Object.entries(r.slowestByKind)
+          .map(([kind, time]) => `${kind} ${ms(time)}`)
+          .join(', ')})`,
+      );
+      add({
+        id: 'h',
+        figure,
+        result: `${count(r.rps)} req/s`,
+        target: 'longest < 15 s, no error but 503',
+        ok: r.longest < 15_000 && only503,
+        detail: `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}, longest ${ms(r.longest)}; ${count(r.requests)} requests, errors ${failures ? `${byStatus} (${sample.slice(0, 120)})` : '0'}`,
+      });
+    } catch (error) {
+      failed('h', figure, 'longest < 15 s, no error but 503', error);
+    }
+  }
+  const figure = `${label}: GET /api/Users (page of 100) during ${UPLOADERS} concurrent 5 MB signature uploads, ${settings.uploadSeconds} s`;
+  try {
+    const u = await listDuringUploads(server.base, tokens, targets, UPLOADERS, settings.uploadSeconds, UPLOAD_BYTES);
+    const failures = Object.entries(u.uploadErrors)
+      .map(([status, n]) => `${count(n)} x ${status}`)
+      .join(', ');
+    add({
+      id: 'h',
+      figure,
+      result: `p95 ${ms(u.p95)}`,
+      target: '',
+      detail: `p50 ${ms(u.p50)}, max ${ms(u.max)}, ${count(u.listRequests)} lists${u.listErrors ? ` (${u.listErrors} failed)` : ''}; ${count(u.uploads)} uploads done${failures ? `, failed ${failures} (${u.uploadSample.slice(0, 80)})` : ''}`,
+    });
+  } catch (error) {
+    failed('h', figure, '', error);
+  }
+}
+
+async function figureH(tmp: string) {
+  console.log(`\n[h] ${SESSION_COUNTS.join(' and ')} concurrent sessions, embedded database then PostgreSQL`);
+  const dataDir = path.join(tmp, 'f');
+  if (!existsSync(path.join(dataDir, 'db'))) await generateBenchData(dataDir, settings);
+  const embedded = await startPortal(dataDir);
+  try {
+    await loadRows('embedded', embedded);
+  } finally {
+    await embedded.stop();
+  }
+
+  const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const name = `portal_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    failed('h', 'PostgreSQL rows', '', new Unavailable(`PostgreSQL not available at ${serverUrl} (${(error as Error).message})`));
+    return;
+  }
+  try {
+    const url = `${serverUrl}/${name}`;
+    const generatedMs = await generateBenchPostgres(url, settings);
+    add({ id: 'h', figure: 'PostgreSQL: generate the same data', result: ms(generatedMs), target: '' });
+    const server = await startPortal(path.join(tmp, 'h-pg'), {}, url);
+    try {
+      await loadRows('PostgreSQL', server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+  }
 }
 
 /** "100 rows" for a list, "count 1,234" for a number. */
@@ -379,15 +504,18 @@ async function main() {
   const webProblem = await build();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   try {
-    const server = await figureA(path.join(tmp, 'a'));
-    try {
-      await figureB(server, tmp).catch((error) => failed('b', 'GET /api/login beside a bare Fastify route', '>= 50%', error));
-      await figureC(server).catch((error) => failed('c', 'POST /api/weblogin p95', '', error));
-      await figuresDE(server, webProblem);
-    } finally {
-      await server.stop();
+    if (!onlyLoad) {
+      const server = await figureA(path.join(tmp, 'a'));
+      try {
+        await figureB(server, tmp).catch((error) => failed('b', 'GET /api/login beside a bare Fastify route', '>= 50%', error));
+        await figureC(server).catch((error) => failed('c', 'POST /api/weblogin p95', '', error));
+        await figuresDE(server, webProblem);
+      } finally {
+        await server.stop();
+      }
+      await figureF(path.join(tmp, 'f'), webProblem).catch((error) => failed('f', 'lists on the big namespace', '< 50 ms', error));
     }
-    await figureF(path.join(tmp, 'f'), webProblem).catch((error) => failed('f', 'lists on the big namespace', '< 50 ms', error));
+    await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
   } finally {
     if (args.has('--keep')) console.log(`\nkept ${tmp}`);
     else await rm(tmp, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { Mailer } from './lib/mail';
 import { SessionStore } from './lib/sessions';
 import { authPlugin } from './plugins/auth';
 import { bodiesPlugin } from './plugins/bodies';
+import { dbQueuePlugin } from './plugins/dbQueue';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { securityPlugin } from './plugins/security';
@@ -51,10 +52,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await database.close();
   });
+  database.queue.configure({ maxWaitMs: config.dbQueueMaxWaitMs, maxWaiting: config.dbQueueMaxWaiting });
 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('dbQueue', database.queue);
   app.decorate('sessions', new SessionStore(database.db, config.sessionCacheMs, database.kind));
   app.decorate('mailer', new Mailer(database.db, app.log, config.mailFrom, config.smtpUrl));
   app.decorate('deviceCookies', new DeviceCookies(database.db));
@@ -85,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.register(errorsPlugin);
+  await app.register(dbQueuePlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 10, fields: 20, parts: 30, fieldSize: 1_048_576 } });

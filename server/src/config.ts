@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_QUEUE } from './db/queue';
 
 /**
  * Server settings, all from the environment (documented in docs/operations.md).
@@ -43,6 +44,18 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool('TRUST_PROXY').optional(),
   FILE_STORE: z.enum(['db', 'dir'], { error: 'FILE_STORE must be db or dir' }).optional(),
   FILES_DIR: z.string().min(1).optional(),
+  DB_QUEUE_MAX_WAIT_MS: z.coerce
+    .number({ error: 'DB_QUEUE_MAX_WAIT_MS must be a number' })
+    .int('DB_QUEUE_MAX_WAIT_MS must be a whole number')
+    .min(1, 'DB_QUEUE_MAX_WAIT_MS must be between 1 and 120000')
+    .max(120_000, 'DB_QUEUE_MAX_WAIT_MS must be between 1 and 120000')
+    .default(DEFAULT_QUEUE.maxWaitMs),
+  DB_QUEUE_MAX_WAITING: z.coerce
+    .number({ error: 'DB_QUEUE_MAX_WAITING must be a number' })
+    .int('DB_QUEUE_MAX_WAITING must be a whole number')
+    .min(1, 'DB_QUEUE_MAX_WAITING must be between 1 and 100000')
+    .max(100_000, 'DB_QUEUE_MAX_WAITING must be between 1 and 100000')
+    .default(DEFAULT_QUEUE.maxWaiting),
 });
 
 export interface Config {
@@ -71,6 +84,10 @@ export interface Config {
   fileStore: 'db' | 'dir';
   /** The blob directory (`DATA_DIR/files` unless FILES_DIR); also where uploads wait while checked. */
   filesDir: string;
+  /** How long a new request may wait for the database before it gets 503 (db/queue.ts). */
+  dbQueueMaxWaitMs: number;
+  /** New requests that may wait for the database at once; one more gets 503 at once. */
+  dbQueueMaxWaiting: number;
 }
 
 export class ConfigError extends Error {}
@@ -105,5 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     fileStore: e.FILE_STORE ?? (e.DATABASE_URL ? 'db' : 'dir'),
     filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
+    dbQueueMaxWaitMs: e.DB_QUEUE_MAX_WAIT_MS,
+    dbQueueMaxWaiting: e.DB_QUEUE_MAX_WAITING,
   };
 }

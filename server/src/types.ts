@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { DbQueue } from './db/queue';
 import type { Db } from './db/types';
 import type { DeviceCookies } from './lib/deviceCookie';
 import type { BlobStore } from './lib/blobs';
@@ -10,6 +11,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dbKind: 'pglite' | 'postgres';
+    /** The wait queue every statement of `db` goes through (db/queue.ts). */
+    dbQueue: DbQueue;
     sessions: SessionStore;
     mailer: Mailer;
     /** Signs and checks the device cookies of the sign-in limits (secret shared in the database). */

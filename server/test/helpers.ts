@@ -122,7 +122,7 @@ export function multipart(field: string, fileName: string, content: Buffer, cont
  */
 export async function secondInstance(t: TestContext, overrides: Record<string, string> = {}, db = t.app.db): Promise<FastifyInstance> {
   const app = await buildApp(testConfig(overrides), {
-    database: { db, kind: t.app.dbKind, created: false, close: async () => undefined },
+    database: { db, kind: t.app.dbKind, queue: t.app.dbQueue, created: false, close: async () => undefined },
     logger: false,
   });
   await app.ready();

@@ -88,8 +88,11 @@ export interface PortalServer extends Spawned {
   startMs: number;
 }
 
-/** Starts `node server/dist/server.js` on the embedded database in dataDir. */
-export async function startPortal(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<PortalServer> {
+/**
+ * Starts `node server/dist/server.js` on the embedded database in dataDir, or on PostgreSQL
+ * when a database URL is given.
+ */
+export async function startPortal(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}, databaseUrl?: string): Promise<PortalServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -100,8 +103,9 @@ export async function startPortal(dataDir: string, extraEnv: NodeJS.ProcessEnv =
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };
-  // Always the embedded database, whatever the caller's shell has set.
+  // The embedded database unless asked otherwise, whatever the caller's shell has set.
   delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   delete env.SEED_DEMO;
   delete env.PUBLIC_URL;
   const since = performance.now();

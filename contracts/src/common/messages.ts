@@ -24,6 +24,7 @@ export const SHELL = {
   notFound: 'Not found',
   comingSoon: 'This screen arrives in a later release',
   crossSite: 'Cross-site request refused',
+  busy: 'The server is busy. Please try again in a few seconds',
 } as const;
 
 export const FILES = {

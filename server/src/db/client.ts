@@ -10,12 +10,15 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, DataDirLockedError, exitOnLockLost } from './dataDirLock';
 import { migrationsFolder } from './paths';
+import { DbQueue, DEFAULT_QUEUE } from './queue';
 import * as schema from './schema';
 import type { Db } from './types';
 
 export interface Database {
+  /** Every statement of this handle waits its turn in `queue` (db/queue.ts). */
   db: Db;
   kind: 'pglite' | 'postgres';
+  queue: DbQueue;
   /** True when this start created the database (a fresh embedded directory). */
   created: boolean;
   close(): Promise<void>;
@@ -40,8 +43,59 @@ export async function openDatabase(options: {
   return openEmbedded(options.dataDir, options.onCreate);
 }
 
+/** Connections to PostgreSQL per instance; the queue gives out as many slots. */
+const POOL_SIZE = 10;
+
+/**
+ * The pool as Drizzle sees it: a query waits for a slot of the queue, and a transaction's
+ * connection holds one slot until it is released. (Drizzle recognises a pool by "Pool" in
+ * the class name.)
+ */
+class QueuedPool {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly queue: DbQueue,
+  ) {}
+
+  query(...args: unknown[]): Promise<unknown> {
+    return this.queue.run(() => (this.pool.query as (...a: unknown[]) => Promise<unknown>)(...args));
+  }
+
+  async connect(): Promise<pg.PoolClient> {
+    const giveSlotBack = await this.queue.acquire();
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      giveSlotBack();
+      throw error;
+    }
+    const release = client.release;
+    client.release = (error?: Error | boolean) => {
+      client.release = release;
+      try {
+        release.call(client, error);
+      } finally {
+        giveSlotBack();
+      }
+    };
+    return client;
+  }
+}
+
+/** PGlite as Drizzle sees it: each statement, and each whole transaction, waits for the slot. */
+function queuedPglite(client: PGlite, queue: DbQueue): PGlite {
+  return {
+    query: (...args: Parameters<PGlite['query']>) => queue.run(() => client.query(...args)),
+    exec: (...args: Parameters<PGlite['exec']>) => queue.run(() => client.exec(...args)),
+    transaction: (...args: Parameters<PGlite['transaction']>) => queue.run(() => client.transaction(...args)),
+  } as unknown as PGlite;
+}
+
+const pgliteQueue = () => new DbQueue({ slots: 1, ...DEFAULT_QUEUE });
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
@@ -59,15 +113,17 @@ async function openPostgres(url: string): Promise<Database> {
     await pool.end().catch(() => undefined);
     throw new DatabaseError(`Cannot open PostgreSQL at DATABASE_URL: ${(error as Error).message}`);
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', created: false, close: () => pool.end() };
+  const queue = new DbQueue({ slots: POOL_SIZE, ...DEFAULT_QUEUE });
+  const db = drizzlePg(new QueuedPool(pool, queue) as unknown as pg.Pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', queue, created: false, close: () => pool.end() };
 }
 
 async function openMemory(loadDataDir?: Blob): Promise<Database> {
   const client = await PGlite.create({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: 'pglite', created: !loadDataDir, close: () => client.close() };
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+  const queue = pgliteQueue();
+  const db = drizzlePglite({ client: queuedPglite(client, queue), schema }) as unknown as Db;
+  return { db, kind: 'pglite', queue, created: !loadDataDir, close: () => client.close() };
 }
 
 async function exists(p: string): Promise<boolean> {
@@ -110,11 +166,12 @@ async function openEmbedded(dataDir: string, onCreate?: (db: Db) => Promise<void
       created = true;
     }
     const client = await PGlite.create(target, { extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    const queue = pgliteQueue();
     return {
-      db: db as unknown as Db,
+      db: drizzlePglite({ client: queuedPglite(client, queue), schema }) as unknown as Db,
       kind: 'pglite',
+      queue,
       created,
       close: async () => {
         await client.close();

@@ -4,14 +4,26 @@ import { SHELL, VALIDATION } from '@portal/contracts';
 import { AppError, isDataException } from '../lib/errors';
 import { type ValidationIssue, validationAnswer } from '../lib/parseBody';
 
+function appErrorIn(error: unknown): AppError | null {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof AppError) return e;
+  }
+  return null;
+}
+
 /**
  * Every error becomes `{ error, fields? }` with the right status (DECISIONS 1). Stack traces
  * and internal messages never reach the client; unexpected errors are logged and answered
  * with a generic message.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    // Drizzle wraps what a driver throws, so an AppError raised at the database (the queue's
+    // 503) may sit on the cause.
+    const error = appErrorIn(thrown) ?? thrown;
     if (error instanceof AppError) {
+      // The operator's sign that the embedded database is too small (docs/operations.md).
+      if (error.statusCode === 503) request.log.warn({ url: request.url }, 'database busy: answered 503');
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }

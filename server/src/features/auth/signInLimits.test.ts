@@ -120,7 +120,7 @@ describe('device cookie', () => {
     const email = 'scheduler@demo.test';
     const device = await knownBrowser(email, '10.0.0.3');
     const second = await buildApp(testConfig({ PUBLIC_URL: 'https://portal.example.com' }), {
-      database: { db: t.app.db, kind: t.app.dbKind, created: false, close: async () => {} },
+      database: { db: t.app.db, kind: t.app.dbKind, queue: t.app.dbQueue, created: false, close: async () => {} },
       logger: false,
       signInDelay: async () => {},
     });

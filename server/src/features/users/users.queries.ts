@@ -1,5 +1,6 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { TENANT_ID, USER_TYPE, type UserFilter, type UserRow } from '@portal/contracts';
+import { yieldTurn } from '../../db/queue';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
@@ -58,29 +59,34 @@ export function userFilterWhere(scope: Scope, filter: UserFilter): SQL {
  * links (every row: exports, pickers) or from a lateral subquery per row (pages and single
  * rows, where the filter has already cut the rows down).
  */
-type Links = 'grouped' | 'perRow';
+type Links = 'grouped' | 'perRow' | { ids: number[] };
+
+/** The link lists of many rows in one grouped pass: the namespace's, or those of the given users. */
+function grouped(mode: Links, namespaceId: number, userColumn: SQL, namespaceColumn: SQL): SQL {
+  return typeof mode === 'object' ? sql`${userColumn} = any(${sql.param(mode.ids)}::int[])` : sql`${namespaceColumn} = ${namespaceId}`;
+}
 
 function officeLinks(mode: Links, namespaceId: number): SQL {
   const lists = sql`string_agg(o.id::text, ',' order by o.id) as ids, string_agg(o.name, ', ' order by o.name) as names`;
-  return mode === 'grouped'
+  return mode !== 'perRow'
     ? sql`left join (select uo.user_id, ${lists} from user_offices uo join offices o on o.id = uo.office_id
-        where o.namespace_id = ${namespaceId} group by uo.user_id) so on so.user_id = ${userId}`
+        where ${grouped(mode, namespaceId, sql`uo.user_id`, sql`o.namespace_id`)} group by uo.user_id) so on so.user_id = ${userId}`
     : sql`left join lateral (select ${lists} from user_offices uo join offices o on o.id = uo.office_id where uo.user_id = ${userId}) so on true`;
 }
 
 function divisionLinks(mode: Links, namespaceId: number): SQL {
   const lists = sql`string_agg(d.id::text, ',' order by d.id) as ids, string_agg(d.name, ', ' order by d.name) as names`;
-  return mode === 'grouped'
+  return mode !== 'perRow'
     ? sql`left join (select ud.user_id, ${lists} from user_divisions ud join divisions d on d.id = ud.division_id
-        where d.namespace_id = ${namespaceId} group by ud.user_id) dv on dv.user_id = ${userId}`
+        where ${grouped(mode, namespaceId, sql`ud.user_id`, sql`d.namespace_id`)} group by ud.user_id) dv on dv.user_id = ${userId}`
     : sql`left join lateral (select ${lists} from user_divisions ud join divisions d on d.id = ud.division_id where ud.user_id = ${userId}) dv on true`;
 }
 
 function siteLinks(mode: Links, namespaceId: number): SQL {
   const lists = sql`string_agg(us.site_id::text, ',' order by us.site_id) as ids`;
-  return mode === 'grouped'
+  return mode !== 'perRow'
     ? sql`left join (select us.user_id, ${lists} from user_sites us join sites s on s.id = us.site_id
-        where s.namespace_id = ${namespaceId} group by us.user_id) st on st.user_id = ${userId}`
+        where ${grouped(mode, namespaceId, sql`us.user_id`, sql`s.namespace_id`)} group by us.user_id) st on st.user_id = ${userId}`
     : sql`left join lateral (select ${lists} from user_sites us where us.user_id = ${userId}) st on true`;
 }
 
@@ -136,9 +142,39 @@ function userRowsJson(db: Db, actor: AuthUser, scope: Scope, rows: { from: SQL; 
   );
 }
 
+/** Rows per statement of an export (limit -1); tests make it small. */
+export const exportChunk = { rows: 5000 };
+
+/**
+ * Every row (the CSV export): the matching ids in list order first, then the rows in chunks
+ * of exportChunk.rows, each chunk a statement of its own with a new turn in the database
+ * queue (db/queue.ts). On the embedded database one statement over 50,000 users kept every
+ * other request waiting for seconds; now they are served between the chunks.
+ */
+async function allUsersJson(db: Db, actor: AuthUser, scope: Scope, filter: UserFilter): Promise<string> {
+  const ids = (await db.select({ id: users.id }).from(users).where(userFilterWhere(scope, filter)).orderBy(users.name, users.id)).map(
+    (row) => row.id,
+  );
+  const parts: string[] = [];
+  for (let start = 0; start < ids.length; start += exportChunk.rows) {
+    yieldTurn();
+    const chunk = ids.slice(start, start + exportChunk.rows);
+    const json = await userRowsJson(
+      db,
+      actor,
+      scope,
+      { from: sql`users`, where: sql`users.id = any(${sql.param(chunk)}::int[])` },
+      { ids: chunk },
+    );
+    if (json.length > 2) parts.push(json.slice(1, -1));
+  }
+  return `[${parts.join(',')}]`;
+}
+
 /** A page of the users list in the caller's scope (limit -1: every row), as JSON text. */
 export function listUsersJson(db: Db, actor: AuthUser, scope: Scope, filter: UserFilter, paging: Paging): Promise<string> {
-  return userRowsJson(db, actor, scope, source(scope, filter, paging), paging.limit < 0 ? 'grouped' : 'perRow');
+  if (paging.limit < 0) return allUsersJson(db, actor, scope, filter);
+  return userRowsJson(db, actor, scope, source(scope, filter, paging), 'perRow');
 }
 
 /** One user in the caller's scope as a list row, or null. */

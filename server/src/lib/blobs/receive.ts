@@ -73,7 +73,9 @@ export async function sweepTemp(tempDir: string, olderThanMs: number): Promise<n
     if (!entry.endsWith(TEMP_SUFFIX)) continue;
     const full = path.join(tempDir, entry);
     const info = await stat(full).catch(() => null);
-    if (info && info.mtimeMs <= cutoff) {
+    // 0 means every leftover: a file written this very moment can carry an mtime a little
+    // ahead of Date.now() (the file system's clock is coarser), so no cutoff applies then.
+    if (info && (olderThanMs <= 0 || info.mtimeMs <= cutoff)) {
       await rm(full, { force: true });
       removed++;
     }

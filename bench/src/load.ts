@@ -1,0 +1,285 @@
+// The load phase of the bench (figure h): many signed-in sessions at once, on the embedded
+// database and on PostgreSQL, and the users list while big uploads run. Loopback only.
+//
+// Each session is a closed loop: it sends its next request as soon as the previous one is
+// answered, like a busy user who never waits. The mix is list reads of users and clients with
+// a few writes (user updates). "Longest" is the longest any single request took to answer.
+import { Agent, request } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { percentile, signIn } from './lib/http';
+import { sleep } from './lib/processes';
+
+export interface LoadFigures {
+  sessions: number;
+  seconds: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  longest: number;
+  /** Answers that were not 2xx, and transport errors, by status ("503", "error"...). */
+  errors: Record<string, number>;
+  /** The first error message seen for each status, to show what the server said. */
+  samples: Record<string, string>;
+  writes: number;
+  /** The slowest answer of each kind of request (method and path), ms. */
+  slowestByKind: Record<string, number>;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/** One HTTP request over a keep-alive agent; never throws (status 0 = transport error). */
+function send(
+  agent: Agent,
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+  timeoutMs = 60_000,
+): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const url = new URL(path, base);
+    const req = request(
+      { agent, host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
+        );
+        res.on('error', (error) => resolve({ status: 0, body: error.message, ms: performance.now() - started }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', (error) => resolve({ status: 0, body: error.message, ms: performance.now() - started }));
+    if (body !== undefined) req.end(body);
+    else req.end();
+  });
+}
+
+/** Signs in `count` sessions (a few at a time: each sign-in hashes a password). */
+export async function openSessions(base: string, email: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      tokens.push(await signIn(base, email));
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return tokens;
+}
+
+interface EditableUser {
+  id: number;
+  name: string;
+  email: string;
+  type: number;
+  roleId: number;
+  officeId: number | null;
+}
+
+/** Active LO users the bench administrator may edit: targets for writes and signature uploads. */
+export async function editableUsers(base: string, token: string, wanted: number): Promise<EditableUser[]> {
+  const agent = new Agent({ keepAlive: true });
+  try {
+    const filter = encodeURIComponent(JSON.stringify({ active: true }));
+    const answer = await send(agent, base, 'GET', '/api/Users?offset=0&limit=1000', {
+      authorization: `Bearer ${token}`,
+      filter,
+    });
+    if (answer.status !== 200) throw new Error(`GET /api/Users answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    const rows = JSON.parse(answer.body) as (EditableUser & { status: number; can: { edit: boolean } })[];
+    const users = rows.filter((r) => r.type === 0 && r.status === 1 && r.can.edit && r.officeId && !r.email.startsWith('bench@'));
+    if (users.length < wanted) throw new Error(`only ${users.length} editable users found, ${wanted} wanted`);
+    return users.slice(0, wanted);
+  } finally {
+    agent.destroy();
+  }
+}
+
+const NAMES = ['ali', 'sam', 'moh', 'ann', 'raj', 'lee', 'fat', 'jo'];
+
+/** What one session does next: mostly list reads, about one request in twenty a user update. */
+function nextRequest(token: string, targets: EditableUser[], n: number) {
+  const auth = { authorization: `Bearer ${token}` };
+  const r = Math.random();
+  const name = NAMES[n % NAMES.length];
+  const filter = encodeURIComponent(JSON.stringify({ name, active: true }));
+  if (r < 0.35) return { method: 'GET', path: '/api/Users?offset=0&limit=100', headers: auth };
+  if (r < 0.5) return { method: 'GET', path: '/api/Users?offset=0&limit=100', headers: { ...auth, filter } };
+  if (r < 0.65) return { method: 'GET', path: '/api/Users/count', headers: { ...auth, filter } };
+  if (r < 0.95) return { method: 'GET', path: '/api/Location/view?objectType=CLIENT_COMPANY&offset=0&limit=50', headers: auth };
+  const user = targets[n % targets.length];
+  const body = JSON.stringify({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    type: user.type,
+    roleId: user.roleId,
+    officeId: user.officeId,
+    phone: `+971 50 ${String(100_0000 + Math.floor(Math.random() * 900_0000)).replace(/(\d{3})(\d{4})/, '$1 $2')}`,
+  });
+  return { method: 'POST', path: '/api/Users', headers: { ...auth, 'content-type': 'application/json' }, body, write: true };
+}
+
+/** Drives `tokens.length` closed-loop sessions for `seconds` and summarises every answer. */
+export async function drive(base: string, tokens: string[], targets: EditableUser[], seconds: number): Promise<LoadFigures> {
+  const agent = new Agent({ keepAlive: true, maxSockets: tokens.length });
+  const times: number[] = [];
+  const errors: Record<string, number> = {};
+  const samples: Record<string, string> = {};
+  let writes = 0;
+  const slowestByKind: Record<string, number> = {};
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const session = async (token: string, index: number) => {
+    let n = index;
+    while (performance.now() < until) {
+      const next = nextRequest(token, targets, n++);
+      const answer = await send(agent, base, next.method, next.path, next.headers, next.body);
+      times.push(answer.ms);
+      const kind = `${next.method} ${next.path.split('?')[0]}${'filter' in next.headers ? ' (filter)' : ''}`;
+      slowestByKind[kind] = Math.max(slowestByKind[kind] ?? 0, answer.ms);
+      if (next.write) writes++;
+      if (answer.status < 200 || answer.status >= 300) {
+        const key = answer.status === 0 ? 'error' : String(answer.status);
+        errors[key] = (errors[key] ?? 0) + 1;
+        samples[key] ??= answer.body.slice(0, 160);
+        // A refused request is retried like a browser would after Retry-After, not at once.
+        if (answer.status === 503) await sleep(1000);
+      }
+    }
+  };
+  await Promise.all(tokens.map(session));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return {
+    sessions: tokens.length,
+    seconds,
+    requests: times.length,
+    rps: times.length / elapsed,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    longest: Math.max(...times),
+    errors,
+    samples,
+    writes,
+    slowestByKind,
+  };
+}
+
+/**
+ * A valid PNG of exactly `size` bytes: a 1x1 image with a private ancillary chunk of random
+ * (incompressible) bytes, so content checks accept it and nothing compresses it away.
+ */
+export function bigPng(size: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed) >>> 0);
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header[8] = 8;
+  header[9] = 6;
+  // One RGBA pixel: the filter byte and four bytes.
+  const idat = deflateSync(Buffer.alloc(5));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const fixed = signature.length + (12 + 13) + (12 + idat.length) + 12 + 12;
+  const padding = randomBytes(Math.max(0, size - fixed));
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('bnCh', padding), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function multipart(field: string, fileName: string, contentType: string, content: Buffer) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, content, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export interface UploadFigures {
+  uploads: number;
+  uploadErrors: Record<string, number>;
+  uploadSample: string;
+  listRequests: number;
+  listErrors: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/**
+ * `uploaders` sessions upload a 5 MB signature in a loop (each to its own user) while one more
+ * session reads GET /api/Users (page of 100) one request after another; the list latency is
+ * what a user of the portal would notice during the uploads.
+ */
+export async function listDuringUploads(
+  base: string,
+  tokens: string[],
+  targets: EditableUser[],
+  uploaders: number,
+  seconds: number,
+  bytes: number,
+): Promise<UploadFigures> {
+  const agent = new Agent({ keepAlive: true, maxSockets: uploaders + 1 });
+  const png = bigPng(bytes);
+  const form = multipart('imageFile', 'signature.png', 'image/png', png);
+  const until = performance.now() + seconds * 1000;
+  let uploads = 0;
+  const uploadErrors: Record<string, number> = {};
+  let uploadSample = '';
+  const uploader = async (index: number) => {
+    const headers = { authorization: `Bearer ${tokens[index]}`, 'content-type': form.contentType };
+    while (performance.now() < until) {
+      const answer = await send(agent, base, 'POST', `/api/Users/signature/${targets[index].id}`, headers, form.body);
+      if (answer.status === 200) uploads++;
+      else {
+        const key = answer.status === 0 ? 'error' : String(answer.status);
+        uploadErrors[key] = (uploadErrors[key] ?? 0) + 1;
+        uploadSample ||= answer.body.slice(0, 160);
+        if (answer.status === 503) await sleep(1000);
+      }
+    }
+  };
+  const times: number[] = [];
+  let listErrors = 0;
+  const reader = async () => {
+    const headers = { authorization: `Bearer ${tokens[uploaders]}` };
+    // Let the uploads get going first.
+    await sleep(Math.min(1000, seconds * 100));
+    while (performance.now() < until) {
+      const answer = await send(agent, base, 'GET', '/api/Users?offset=0&limit=100', headers);
+      times.push(answer.ms);
+      if (answer.status !== 200) listErrors++;
+    }
+  };
+  await Promise.all([...Array.from({ length: uploaders }, (_, i) => uploader(i)), reader()]);
+  agent.destroy();
+  return {
+    uploads,
+    uploadErrors,
+    uploadSample,
+    listRequests: times.length,
+    listErrors,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: Math.max(...times),
+  };
+}

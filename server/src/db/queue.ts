@@ -1,0 +1,225 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { SHELL } from '@portal/contracts';
+import { AppError } from '../lib/errors';
+
+/**
+ * The wait queue in front of the database (docs/operations.md "Load and fairness").
+ *
+ * The embedded database runs one statement at a time inside this process; PostgreSQL has a
+ * pool of connections. Without a queue of our own, every statement of every request queued in
+ * one line: a request making five statements went to the back of the line five times, so under
+ * load some requests waited behind hundreds of others for tens of seconds.
+ *
+ * Here a request takes a turn (a number) at its first statement, and whenever a slot frees the
+ * waiting statement with the oldest turn goes first: a request already being served finishes
+ * before newer ones start, and requests are served in the order they came (FIFO between
+ * requests). A transaction holds one slot from BEGIN to COMMIT. A new request that cannot get
+ * a slot within `maxWaitMs`, or that finds `maxWaiting` new requests already waiting, is
+ * answered 503 with Retry-After instead of waiting on; a request already being served is never
+ * refused half-way. Statements outside any request (start-up, the clean-up timer) take a new
+ * turn each time. Nothing here is state another instance needs: it only orders this process's
+ * own statements.
+ */
+export interface QueueOptions {
+  /** Statements (or transactions) at a time: 1 for the embedded database, the pool size for PostgreSQL. */
+  slots: number;
+  /** How long a new request may wait for its first slot before it is refused (ms). */
+  maxWaitMs: number;
+  /** New requests allowed to wait at once; one more is refused at once. */
+  maxWaiting: number;
+}
+
+export const DEFAULT_QUEUE = { maxWaitMs: 10_000, maxWaiting: 1000 } as const;
+
+/** One request's place in the line: its turn is taken at its first statement. */
+export interface Turn {
+  number: number | null;
+  /** Set once the request got its first slot: from then on it is never refused. */
+  admitted: boolean;
+}
+
+const turns = new AsyncLocalStorage<Turn>();
+
+/** Runs `work` (and everything it starts) as one request of the queue. */
+export function asRequest<T>(work: () => T, turn: Turn = newTurn()): T {
+  return turns.run(turn, work);
+}
+
+export const newTurn = (): Turn => ({ number: null, admitted: false });
+
+/**
+ * Lets the requests waiting now go first: the current request's next statement takes a new
+ * turn at the back of the line (it stays admitted, so it is not refused). Long reads made of
+ * several statements (exports) call it between them, so they do not hold everyone up.
+ */
+export function yieldTurn(): void {
+  const turn = turns.getStore();
+  if (turn) turn.number = null;
+}
+
+/** The database is too busy to take a new request now: 503 with Retry-After, not a 500. */
+export class QueueFullError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(503, SHELL.busy, undefined, { 'retry-after': String(Math.min(30, Math.max(1, Math.ceil(retryAfterSeconds)))) });
+    this.name = 'QueueFullError';
+  }
+}
+
+interface Waiter {
+  turn: number;
+  since: number;
+  /** A new request's first statement: may be refused. */
+  first: boolean;
+  grant: () => void;
+  refuse: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+}
+
+export class DbQueue {
+  private active = 0;
+  private nextTurn = 1;
+  /** Waiting statements, oldest turn first. */
+  private waiting: Waiter[] = [];
+  private newWaiting = 0;
+  /** Moving average of how long a slot is held (ms), for Retry-After. */
+  private averageHoldMs = 5;
+  private dispatchScheduled = false;
+
+  constructor(private options: QueueOptions) {
+    if (options.slots < 1) throw new Error('the database queue needs at least one slot');
+  }
+
+  configure(options: Partial<QueueOptions>): void {
+    this.options = { ...this.options, ...options };
+  }
+
+  get slots(): number {
+    return this.options.slots;
+  }
+
+  /** Statements waiting for a slot, and slots in use (for tests and diagnostics). */
+  stats(): { waiting: number; active: number } {
+    return { waiting: this.waiting.length, active: this.active };
+  }
+
+  /** Runs `work` holding one slot; the slot is given back however `work` ends. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.averageHoldMs = this.averageHoldMs * 0.9 + (performance.now() - started) * 0.1;
+      release();
+    }
+  }
+
+  /** Waits for a slot in turn order; answers the function that gives it back (call it once). */
+  acquire(): Promise<() => void> {
+    const current = turns.getStore();
+    let turn: number;
+    let first: boolean;
+    if (current) {
+      current.number ??= this.nextTurn++;
+      turn = current.number;
+      first = !current.admitted;
+    } else {
+      turn = this.nextTurn++;
+      first = false;
+    }
+    const admit = () => {
+      if (current) current.admitted = true;
+    };
+    if (this.active < this.options.slots && this.waiting.length === 0) {
+      this.active++;
+      admit();
+      return Promise.resolve(this.releaser());
+    }
+    if (first && this.newWaiting >= this.options.maxWaiting) return Promise.reject(this.busy());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        turn,
+        since: performance.now(),
+        first,
+        grant: () => {
+          admit();
+          resolve(this.releaser());
+        },
+        refuse: reject,
+      };
+      if (first) {
+        this.newWaiting++;
+        waiter.timer = setTimeout(() => this.expire(waiter), this.options.maxWaitMs);
+        waiter.timer.unref?.();
+      }
+      this.insert(waiter);
+    });
+  }
+
+  private busy(): QueueFullError {
+    const backlogMs = ((this.waiting.length + this.active) * this.averageHoldMs) / this.options.slots;
+    return new QueueFullError(backlogMs / 1000);
+  }
+
+  /** Keeps `waiting` ordered by turn; equal turns stay in arrival order. */
+  private insert(waiter: Waiter): void {
+    let low = 0;
+    let high = this.waiting.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.waiting[mid].turn <= waiter.turn) low = mid + 1;
+      else high = mid;
+    }
+    this.waiting.splice(low, 0, waiter);
+  }
+
+  private expire(waiter: Waiter): void {
+    const index = this.waiting.indexOf(waiter);
+    if (index < 0) return;
+    this.waiting.splice(index, 1);
+    this.newWaiting--;
+    waiter.refuse(this.busy());
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active--;
+      this.next();
+    };
+  }
+
+  /**
+   * Hands free slots out on the next turn of the event loop, not at once. PGlite runs a
+   * statement synchronously, and a statement started straight from the previous one's end
+   * would chain the whole backlog in one run of promise callbacks: no timer (the maximum wait)
+   * would fire and no new request would be read until the backlog was gone.
+   */
+  private next(): void {
+    if (this.dispatchScheduled) return;
+    this.dispatchScheduled = true;
+    setImmediate(() => {
+      this.dispatchScheduled = false;
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.active < this.options.slots && this.waiting.length > 0) {
+      const waiter = this.waiting.shift() as Waiter;
+      if (waiter.first) {
+        this.newWaiting--;
+        clearTimeout(waiter.timer);
+        // Its timer may have been held up by a busy event loop.
+        if (performance.now() - waiter.since > this.options.maxWaitMs) {
+          waiter.refuse(this.busy());
+          continue;
+        }
+      }
+      this.active++;
+      waiter.grant();
+    }
+  }
+}
