@@ -13,6 +13,7 @@ import { SessionStore } from './lib/sessions';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
+import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import './types';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
+  await app.register(openApiPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
