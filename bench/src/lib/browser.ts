@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { loadLighthouse } from './lighthouse';
 
 /** Debian's chromium unless CHROMIUM_PATH says otherwise: the bench never downloads a browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -51,6 +51,7 @@ export async function scriptWeight(url: string): Promise<ScriptWeight> {
 
 /** Lighthouse 12 performance score (0..1) with its default mobile settings. */
 export async function lighthousePerformance(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number }> {
+  const lighthouse = await loadLighthouse();
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
