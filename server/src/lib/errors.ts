@@ -21,8 +21,6 @@ export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, message, fields);
 export const payloadTooLarge = (message: string) => new AppError(413, message);
-export const unsupportedMedia = (message: string) => new AppError(415, message);
-export const expectationFailed = (message: string) => new AppError(417, message);
 export const failedDependency = (message: string) => new AppError(424, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
@@ -32,11 +30,6 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const e = findPgError(error);
   if (e?.code !== '23505') return false;
   return constraint ? e.constraint === constraint || String(e.message ?? '').includes(constraint) : true;
-}
-
-/** PostgreSQL foreign key violation (SQLSTATE 23503). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  return findPgError(error)?.code === '23503';
 }
 
 function findPgError(error: unknown): { code?: string; constraint?: string; message?: string } | null {

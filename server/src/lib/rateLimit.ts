@@ -13,13 +13,6 @@ export interface Limit {
   windowMs: number;
 }
 
-export async function peek(db: Db, key: string, limit: Limit): Promise<{ blocked: boolean; retryAfterSeconds: number }> {
-  const rows = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  const row = rows[0];
-  if (!row || row.resetAt.getTime() <= Date.now()) return { blocked: false, retryAfterSeconds: 0 };
-  return { blocked: row.count >= limit.max, retryAfterSeconds: (row.resetAt.getTime() - Date.now()) / 1000 };
-}
-
 export async function hit(db: Db, key: string, limit: Limit): Promise<{ count: number; blocked: boolean; retryAfterSeconds: number }> {
   const interval = `${Math.ceil(limit.windowMs / 1000)} seconds`;
   const result = await db
