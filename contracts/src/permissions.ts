@@ -49,6 +49,8 @@ export const PERMISSION_ROLES = {
   'customers.read': PLATFORM_ADMINS,
   'customers.write': PLATFORM_ADMINS,
   'customers.allNamespaces': ['MASTER_ADMIN'],
+  /** The API reference (/api/docs) and its OpenAPI document (/api/openapi.json): the administrators. */
+  'api.docs': [...PLATFORM_ADMINS, 'LO-ADMIN'],
   // Settings screens
   'settings.read': SETTINGS_ADMINS,
   'settings.write': SETTINGS_ADMINS,

@@ -41,32 +41,6 @@ export function userActionAllowed(status: number, action: UserStatusAction | 'ed
   }
 }
 
-/** Generic record status for settings and locations: 1 active, anything else archived. */
-export const RECORD_STATUS = { ACTIVE: 1, ARCHIVED: 0 } as const;
-
-export const JOB_STATUS = {
-  ACTIVE: 1,
-  ONGOING: 2,
-  COMPLETED: 4,
-  SUBMITTED: 8,
-  CLOSED: 16,
-  CANCELLED: 64,
-  DELETED: 1024,
-} as const;
-
-export const TASK_STATUS = {
-  OPEN: 1,
-  ONGOING: 2,
-  HOLD: 4,
-  SUBMITTED: 8,
-  APPROVED: 16,
-  AMENDED: 32,
-  CANCELLED: 64,
-  DELETED: 1024,
-} as const;
-
-export const RESULT = { NONE: 0, PASS: 1, FAIL: 2, PENDING: 3 } as const;
-
 /** Due status: Expired at 0 or fewer days left, Due Shortly up to 15 days, Valid above. */
 export function dueStatus(daysLeft: number): 'Expired' | 'Due Shortly' | 'Valid' {
   if (daysLeft <= 0) return 'Expired';

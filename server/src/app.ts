@@ -18,6 +18,7 @@ import { bodiesPlugin } from './plugins/bodies';
 import { dbQueuePlugin } from './plugins/dbQueue';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
+import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import './types';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
+  await app.register(openApiPlugin);
   await app.register(errorsPlugin);
   await app.register(dbQueuePlugin);
   await app.register(securityPlugin);

@@ -3,13 +3,19 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
+import type { SeededNamespace } from '../src/db/seed/demo';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     templateDatabase: string;
+    /** What globalSetup seeded into the template: the ids tests refer to. */
+    seeded: { demo: SeededNamespace; acme: SeededNamespace };
   }
 }
+
+/** DEFAULT_MAIL_DOMAIN of the tests, also the domain of the seeded namespace administrators. */
+export const TEST_MAIL_DOMAIN = 'demo.test';
 
 export function databaseUrlFor(base: string, name: string): string {
   const url = new URL(base);
@@ -17,7 +23,7 @@ export function databaseUrlFor(base: string, name: string): string {
   return url.toString();
 }
 
-/** A fresh, migrated, empty database for one test file. */
+/** A fresh copy of the migrated and seeded template, for one test file. */
 export async function openTestDatabase(): Promise<Database> {
   const base = process.env.DATABASE_URL;
   if (!base) {

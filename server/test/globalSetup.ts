@@ -11,11 +11,19 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder } from '../src/db/paths';
 import * as schema from '../src/db/schema';
-import { databaseUrlFor } from './database';
+import { seedDemo } from '../src/db/seed';
+import type { Db } from '../src/db/types';
+import { databaseUrlFor, TEST_MAIL_DOMAIN } from './database';
+
+/** The two fixture namespaces (demo and acme, 'basic' scale), seeded once into the template. */
+async function seed(db: unknown) {
+  return seedDemo(db as Db, { defaultMailDomain: TEST_MAIL_DOMAIN }, 'basic');
+}
 
 /**
- * Makes the migrated template once per run (initialising PGlite takes seconds, loading a
- * dump of it well under one). Names carry the process id, so parallel runs do not collide.
+ * Makes the migrated and seeded template once per run (initialising PGlite and seeding take
+ * seconds, loading a dump of the result well under one); every test file starts from a copy.
+ * Names carry the process id, so parallel runs do not collide.
  */
 export default async function setup(project: TestProject) {
   const base = process.env.DATABASE_URL;
@@ -25,7 +33,9 @@ export default async function setup(project: TestProject) {
   project.provide('templateDatabase', templateName);
   if (!base) {
     const client = await PGlite.create({ extensions: { pg_trgm } });
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    project.provide('seeded', await seed(db));
     const dump = await client.dumpDataDir('none');
     await client.close();
     await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
@@ -40,7 +50,9 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const template = new pg.Client({ connectionString: databaseUrlFor(base, templateName) });
   await template.connect();
-  await migratePg(drizzlePg(template, { schema }), { migrationsFolder: migrationsFolder() });
+  const db = drizzlePg(template, { schema });
+  await migratePg(db, { migrationsFolder: migrationsFolder() });
+  project.provide('seeded', await seed(db));
   await template.end();
   return async () => {
     const cleaner = new pg.Client({ connectionString: base });

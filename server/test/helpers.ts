@@ -2,16 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { seedDemo } from '../src/db/seed';
 import type { SeededNamespace } from '../src/db/seed/demo';
 import { DEMO_PASSWORD } from '../src/db/seed/password';
-import { openTestDatabase } from './database';
+import { openTestDatabase, TEST_MAIL_DOMAIN } from './database';
 
 /**
- * One app per test file on its own fresh database, with the two demo namespaces at the
- * 'basic' scale as fixtures: `demo` (the caller's namespace in most tests) and `acme`
+ * One app per test file on its own copy of the template database (test/globalSetup.ts seeds
+ * it once per run), with the two demo namespaces at the 'basic' scale as fixtures: `demo` (the caller's namespace in most tests) and `acme`
  * (the other namespace, for the 404-across-namespaces checks).
  */
 export interface TestContext {
@@ -42,7 +42,7 @@ export interface Client {
 export function testConfig(overrides: Record<string, string> = {}) {
   return loadConfig({
     DATA_DIR: '/nonexistent',
-    DEFAULT_MAIL_DOMAIN: 'demo.test',
+    DEFAULT_MAIL_DOMAIN: TEST_MAIL_DOMAIN,
     LOG_LEVEL: 'silent',
     SESSION_CACHE_MS: '0',
     ...overrides,
@@ -67,7 +67,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   };
   const app = await buildApp(config, { database, logger: false, signInDelay });
   await app.ready();
-  const { demo, acme } = await seedDemo(app.db, config, 'basic');
+  const { demo, acme } = inject('seeded');
 
   const clientFor = (token: string | null): Client => {
     const request = (options: InjectOptions) =>

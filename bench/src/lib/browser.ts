@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from '@portal/e2e/chromium';
+import { loadLighthouse } from './lighthouse';
 
 export interface ScriptWeight {
   scripts: number;
@@ -37,6 +37,7 @@ export async function scriptWeight(url: string): Promise<ScriptWeight> {
 
 /** Lighthouse 12 performance score (0..1) with its default mobile settings. */
 export async function lighthousePerformance(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number }> {
+  const lighthouse = await loadLighthouse();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });

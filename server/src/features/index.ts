@@ -13,6 +13,7 @@ import { rolesRoutes } from './roles/roles.routes';
 import { sequencesRoutes } from './sequences/sequences.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
+import { apiDocsRoutes } from '../plugins/openapi';
 
 /**
  * Every API area, mounted under /api. Divisions have no routes of their own: the generic
@@ -31,6 +32,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(officesRoutes);
   await app.register(rolesRoutes);
   await app.register(sequencesRoutes);
+  await app.register(apiDocsRoutes);
   await app.register(settingsRoutes);
   await app.register(locationsRoutes);
 }

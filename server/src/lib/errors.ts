@@ -22,7 +22,6 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, message, fields);
 export const payloadTooLarge = (message: string) => new AppError(413, message);
 export const unsupportedMedia = (message: string) => new AppError(415, message);
-export const expectationFailed = (message: string) => new AppError(417, message);
 export const failedDependency = (message: string) => new AppError(424, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
@@ -40,11 +39,6 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
  */
 export function isDataException(error: unknown): boolean {
   return /^22[0-9A-Z]{3}$/.test(findPgError(error)?.code ?? '');
-}
-
-/** PostgreSQL foreign key violation (SQLSTATE 23503). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  return findPgError(error)?.code === '23503';
 }
 
 function findPgError(error: unknown): { code?: string; constraint?: string; message?: string } | null {

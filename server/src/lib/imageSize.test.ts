@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegHeader, pngHeader } from '../../test/images';
-import { emblemPng } from './png';
+import { emblemPng } from '../db/seed/emblem';
 import { acceptableDimensions, imageDimensions, MAX_IMAGE_PIXELS } from './imageSize';
 
 let dir: string;

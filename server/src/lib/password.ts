@@ -5,7 +5,19 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  * Parameters are stored with each hash, so they can be raised without breaking old ones.
  * Format: scrypt$N$r$p$salt(base64)$hash(base64)
  */
-const DEFAULT = { N: 32768, r: 8, p: 1 };
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+export const PRODUCTION_COST: ScryptCost = { N: 32768, r: 8, p: 1 };
+/**
+ * For the server's tests only: server/vitest.config.ts sets PORTAL_PASSWORD_HASH_COST=test, and
+ * sign-ins then take about a millisecond instead of a tenth of a second each. A hash verifies
+ * whatever its cost, so nothing else changes.
+ */
+export const TEST_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
+const DEFAULT = process.env.PORTAL_PASSWORD_HASH_COST === 'test' ? TEST_COST : PRODUCTION_COST;
 const KEY_LENGTH = 32;
 
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
@@ -16,9 +28,9 @@ function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: nu
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = DEFAULT): Promise<string> {
   const salt = randomBytes(16);
-  const { N, r, p } = DEFAULT;
+  const { N, r, p } = cost;
   const key = await scryptAsync(password, salt, N, r, p);
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }

@@ -27,13 +27,6 @@ export function slowDownMs(count: number, limit: Limit): number {
   return Math.min(SLOW_DOWN_CAP_MS, SLOW_DOWN_FIRST_MS * 2 ** doublings);
 }
 
-export async function peek(db: Db, key: string, limit: Limit): Promise<{ blocked: boolean; retryAfterSeconds: number }> {
-  const rows = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  const row = rows[0];
-  if (!row || row.resetAt.getTime() <= Date.now()) return { blocked: false, retryAfterSeconds: 0 };
-  return { blocked: row.count >= limit.max, retryAfterSeconds: (row.resetAt.getTime() - Date.now()) / 1000 };
-}
-
 export async function hit(db: Db, key: string, limit: Limit): Promise<{ count: number; blocked: boolean; retryAfterSeconds: number }> {
   const interval = `${Math.ceil(limit.windowMs / 1000)} seconds`;
   const result = await db

@@ -114,7 +114,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
     const api = url.startsWith('/api/');
-    reply.headers(!api ? pageHeaders : url.startsWith('/api/dashboard/pages/') ? dashboardPageHeaders : apiHeaders);
+    // The dashboard's pages and the API reference (/api/docs) are pages, under the pages' CSP.
+    const page = url.startsWith('/api/dashboard/pages/') || /^\/api\/docs(?:[/?]|$)/.test(url);
+    reply.headers(!api ? pageHeaders : page ? dashboardPageHeaders : apiHeaders);
   });
 
   // SameSite=Lax already keeps the session cookie off cross-site writes; this refuses a write

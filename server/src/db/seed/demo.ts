@@ -10,7 +10,7 @@ import {
   type WebAccess,
 } from '@portal/contracts';
 import { OWNER } from '../../lib/fileAccess';
-import { type EmblemShape, emblemPng } from '../../lib/png';
+import { type EmblemShape, emblemPng } from './emblem';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
 import {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES, LOCATIONS, ROLES, rolesWith, USERS } from '@portal/contracts';
 import { clientCompanies, files, mailOutbox, sites, users } from '../../db/schema';
 import { IMAGE_MAX_BYTES } from '../../lib/files';
-import { emblemPng } from '../../lib/png';
+import { emblemPng } from '../../db/seed/emblem';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
 
 let t: TestContext;

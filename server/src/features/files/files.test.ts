@@ -9,7 +9,7 @@ import { fileBlobs, files } from '../../db/schema';
 import { insertImage, insertNamespace } from '../../db/seed/factories';
 import { readWhole } from '../../lib/blobs';
 import { IMAGE_MAX_BYTES } from '../../lib/files';
-import { emblemPng } from '../../lib/png';
+import { emblemPng } from '../../db/seed/emblem';
 import { openTestDatabase } from '../../../test/database';
 import { type Client, createTestContext, multipart, type TestContext, testConfig } from '../../../test/helpers';
 import { jpegHeader, pngHeader } from '../../../test/images';

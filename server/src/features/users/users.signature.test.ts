@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES, USERS } from '@portal/contracts';
 import { IMAGE_MAX_BYTES } from '../../lib/files';
-import { emblemPng } from '../../lib/png';
+import { emblemPng } from '../../db/seed/emblem';
 import { type Client, createTestContext, filterHeader, multipart, type TestContext } from '../../../test/helpers';
 
 let t: TestContext;
