@@ -33,4 +33,40 @@ export class ListPage {
   panel(): Locator {
     return this.page.getByTestId('side-panel');
   }
+
+  /** The table's scroll box (both scrollbars and the sticky header live in it). */
+  scroller(): Locator {
+    return this.page.getByTestId('list-scroller');
+  }
+
+  /**
+   * Runs a row action (`row-<key>`): its icon, or the item of the row's "more" menu when the
+   * row has more than two actions.
+   */
+  async rowAction(row: Locator, key: string): Promise<void> {
+    const icon = row.getByTestId(`row-${key}`);
+    if ((await icon.count()) > 0) {
+      await icon.click();
+      return;
+    }
+    await row.getByTestId('row-more').click();
+    await this.page.getByRole('menu').getByTestId(`row-${key}`).click();
+  }
+
+  /** The keys of the actions a row offers, icons and "more" menu items together. */
+  async rowActions(row: Locator): Promise<string[]> {
+    await expect(row).toBeVisible();
+    const ids = await row.locator('[data-testid^="row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+    const keys = ids.filter((id) => id !== 'row-more').map((id) => id.slice(4));
+    if (ids.includes('row-more')) {
+      await row.getByTestId('row-more').click();
+      const menu = this.page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      const items = await menu.locator('[data-testid^="row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+      keys.push(...items.map((id) => id.slice(4)));
+      await this.page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+    return keys;
+  }
 }

@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import type { SessionUser } from '@portal/contracts';
 import { get, logoLoadError } from './api/http';
 import { loadSession, sessionHadExpired } from './api/session';
+import { NotFound } from './common/NotFound';
 import { StartupSpinner } from './common/StartupSpinner';
 import { HomeDashboard } from './home/HomeDashboard';
 import { AppLayout } from './layout/AppLayout';
@@ -57,6 +58,7 @@ export default function App() {
         dataProvider={dataProvider}
         layout={AppLayout}
         dashboard={HomeDashboard}
+        catchAll={NotFound}
         loginPage={false}
         disableTelemetry
         requireAuth

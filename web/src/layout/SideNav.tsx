@@ -14,7 +14,15 @@ export function SideNav() {
   const [open] = useSidebarState();
   const remember = (label: string) => sessionStorage.setItem(LINK_KEY, label);
   return (
-    <Menu sx={{ pb: 4 }} data-testid="side-nav">
+    <Menu
+      // Long names wrap onto a second line instead of being cut.
+      sx={{
+        pb: 4,
+        '& .MuiMenuItem-root': { lineHeight: 1.3, minHeight: 40 },
+        '& .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal' },
+      }}
+      data-testid="side-nav"
+    >
       <Menu.Item to="/" primaryText="Home" leftIcon={ROUTE_ICONS.home} onClick={() => remember('Home')} />
       {groups.map((group) => (
         <Fragment key={group.key}>
