@@ -50,7 +50,7 @@ export class ListPage {
       return;
     }
     await row.getByTestId('row-more').click();
-    await this.page.getByRole('menu').getByTestId(`row-${key}`).click();
+    await this.page.getByTestId('row-menu').getByTestId(`row-${key}`).click();
   }
 
   /** The keys of the actions a row offers, icons and "more" menu items together. */
@@ -60,7 +60,7 @@ export class ListPage {
     const keys = ids.filter((id) => id !== 'row-more').map((id) => id.slice(4));
     if (ids.includes('row-more')) {
       await row.getByTestId('row-more').click();
-      const menu = this.page.getByRole('menu');
+      const menu = this.page.getByTestId('row-menu');
       await expect(menu).toBeVisible();
       const items = await menu.locator('[data-testid^="row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
       keys.push(...items.map((id) => id.slice(4)));

@@ -44,7 +44,7 @@ test.describe('list pattern at 1440x900', () => {
     await expect(row.getByTestId('row-edit')).toBeVisible();
     await expect(row.getByTestId('row-suspend')).toHaveCount(0);
     await row.getByTestId('row-more').click();
-    await expect(page.getByRole('menu').getByTestId('row-suspend')).toBeVisible();
+    await expect(page.getByTestId('row-menu').getByTestId('row-suspend')).toBeVisible();
     await page.keyboard.press('Escape');
   });
 
@@ -72,6 +72,7 @@ test.describe('list pattern at 1440x900', () => {
     const confirm = page.getByTestId('confirm-dialog');
     await expect(confirm).toContainText(SHELL.discardChanges);
     await confirm.getByRole('button', { name: SHELL.keepEditing }).click();
+    await expect(confirm).toBeHidden();
     await expect(list.panel().getByLabel('Name')).toHaveValue('Half Typed');
     // A click outside the panel asks too; Discard closes it.
     await page.mouse.click(100, 450);
@@ -183,7 +184,7 @@ test.describe('list pattern at 1440x900', () => {
     await expect(list.count()).toHaveText(/^Total \d+ of \d+\+? loaded$/);
     for (const item of await page.getByTestId('side-nav').locator('.MuiMenuItem-root .MuiTypography-root').all()) {
       const cut = await item.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
-      expect(cut, await item.textContent()).toBe(false);
+      expect(cut, (await item.textContent()) ?? '').toBe(false);
     }
   });
 });
@@ -200,7 +201,7 @@ test.describe('list pattern on a 390x844 phone', () => {
     await expect(card).toBeVisible();
     await expect(card.getByTestId('row-more')).toBeVisible();
     await card.getByTestId('row-more').click();
-    await expect(page.getByRole('menu').getByTestId('row-edit')).toBeVisible();
+    await expect(page.getByTestId('row-menu').getByTestId('row-edit')).toBeVisible();
     await page.keyboard.press('Escape');
 
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(0);

@@ -65,7 +65,9 @@ test.describe('users', () => {
     await pick(page, 'Role', 'SCHEDULER');
     await pick(page, 'Primary Office', 'Dubai Office');
     await panel.getByTestId('user-save').click();
-    await expect(page.getByText(USERS.duplicateEmail)).toBeVisible();
+    // The alert, and the same text under the Email field.
+    await expect(page.getByTestId('alert-error')).toContainText(USERS.duplicateEmail);
+    await expect(panel.getByText(USERS.duplicateEmail)).toBeVisible();
     await expect(panel).toBeVisible();
   });
 

@@ -140,5 +140,9 @@ export function useRecordPanel<R extends { id: number; name: string }>(
   const archive = useArchiveConfirm<R>(remove ?? (() => Promise.resolve()), texts, changed);
   const add = useCallback(() => setPanel({ record: null }), []);
   const edit = useCallback((record: R) => setPanel({ record }), []);
-  return { open: panel !== null, record: panel?.record ?? null, add, edit, flow, archive, changed };
+  const open = panel !== null;
+  const record = panel?.record ?? null;
+  /** What an add/edit panel takes: `<DivisionPanel {...panel.props} />`. */
+  const props = { open, record, finishing: flow.finishing, onClose: flow.dismiss, onSaved: flow.saved };
+  return { open, record, add, edit, flow, archive, changed, props };
 }

@@ -23,13 +23,14 @@ interface DivisionFormValues {
  */
 export function DivisionPanel({
   open,
-  division,
+  record: division,
   finishing,
   onClose,
   onSaved,
 }: {
   open: boolean;
-  division: DivisionRow | null;
+  /** The division to edit, or null to add one. */
+  record: DivisionRow | null;
   finishing: boolean;
   onClose(): void;
   onSaved(): void;

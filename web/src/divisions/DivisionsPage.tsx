@@ -14,41 +14,31 @@ const COLUMNS: ListColumn<DivisionRow>[] = [
   { source: 'acronymCode', label: 'Code', width: 120, card: 'subtitle' },
   { source: 'description', label: 'Description', width: 320, hidden: true },
 ];
+const LIST = {
+  resource: 'divisions',
+  filter: {},
+  pageSize: ADMIN_PAGE_SIZE.divisions,
+  sort: { field: 'name', order: 'ASC' } as const,
+  loadError: DIVISIONS.loadError,
+};
+const SCREEN = {
+  resource: 'divisions',
+  columns: COLUMNS,
+  empty: 'No divisions yet',
+  csv: { filter: {}, columns: divisionCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}divisions` },
+};
 const TEXTS = { confirm: DIVISIONS.deleteConfirm, done: DIVISIONS.archived, failed: DIVISIONS.deleteError };
-const SORT = { field: 'name', order: 'ASC' } as const;
-const CSV = { filter: {}, columns: divisionCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}divisions` };
 
-/** Settings > Divisions (administration document 2): 15 a page, edit, delete (archive), Name/Code panel. */
+/** Settings > Divisions (administration document 2): 15 a page, edit, delete (archive), the Name/Code panel. */
 export default function DivisionsPage({ title, crumbs }: ScreenProps) {
-  const list = useLoadMoreList<DivisionRow>({
-    resource: 'divisions',
-    filter: CSV.filter,
-    pageSize: ADMIN_PAGE_SIZE.divisions,
-    sort: SORT,
-    loadError: DIVISIONS.loadError,
-  });
+  const canWrite = useCan('divisions.write');
+  const list = useLoadMoreList<DivisionRow>(LIST);
   const panel = useRecordPanel<DivisionRow>(list.reload, archiveDivision, TEXTS);
   const { edit, archive } = panel;
   const actions = useCallback((d: DivisionRow) => editDeleteActions(d, edit, archive.ask), [edit, archive.ask]);
   return (
-    <ListScreen
-      resource="divisions"
-      title={title}
-      crumbs={crumbs}
-      list={list}
-      columns={COLUMNS}
-      rowActions={actions}
-      csv={CSV}
-      empty="No divisions yet"
-      onAdd={useCan('divisions.write') ? panel.add : undefined}
-    >
-      <DivisionPanel
-        open={panel.open}
-        division={panel.record}
-        finishing={panel.flow.finishing}
-        onClose={panel.flow.dismiss}
-        onSaved={panel.flow.saved}
-      />
+    <ListScreen {...SCREEN} title={title} crumbs={crumbs} list={list} rowActions={actions} onAdd={canWrite ? panel.add : undefined}>
+      <DivisionPanel {...panel.props} />
       {archive.dialog}
     </ListScreen>
   );

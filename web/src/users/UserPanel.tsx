@@ -16,6 +16,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { assignableRoles, SHELL, USER_TYPE, USERS, type UserRow } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { SidePanel } from '../common/list';
+import { PanelFooter } from '../common/PanelFooter';
 import {
   useClientOptions,
   useDivisionOptions,
@@ -103,10 +104,10 @@ export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: P
 function PanelButtons({ onCancel }: { onCancel(): void }) {
   const values = useWatch() as Partial<UserFormValues>;
   return (
-    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
+    <PanelFooter>
       <Button onClick={onCancel}>{SHELL.cancel}</Button>
       <FormSaveButton ok={canSaveUser(values)} testId="user-save" />
-    </Box>
+    </PanelFooter>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { SxProps } from '@mui/material';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   ColumnsButton,
   DataTable,
@@ -136,14 +136,34 @@ export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
   );
 }
 
-/** The table's scroll box: both scrollbars and the sticky header stay in view. */
+/** Room below the table box for the card's footer and the page's bottom padding. */
+const BELOW_TABLE = 88;
+
+/**
+ * The table's scroll box: as high as the window leaves below its top (filters wrap on narrow
+ * windows), so the page does not scroll, the header stays in view and the horizontal scrollbar
+ * is in reach.
+ */
 function TableBox({ scroller, children }: { scroller: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
+  const [maxHeight, setMaxHeight] = useState(480);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const box = scroller.current;
+      if (!box) return;
+      const top = box.getBoundingClientRect().top + window.scrollY;
+      setMaxHeight(Math.max(320, Math.floor(window.innerHeight - top - BELOW_TABLE)));
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    const observer = new ResizeObserver(fit);
+    if (scroller.current?.parentElement) observer.observe(scroller.current.parentElement.firstElementChild ?? scroller.current);
+    return () => {
+      window.removeEventListener('resize', fit);
+      observer.disconnect();
+    };
+  }, [scroller]);
   return (
-    <div
-      ref={scroller}
-      data-testid="list-scroller"
-      style={{ overflow: 'auto', maxHeight: 'max(320px, calc(100vh - 290px))', position: 'relative' }}
-    >
+    <div ref={scroller} data-testid="list-scroller" style={{ overflow: 'auto', maxHeight, position: 'relative' }}>
       {children}
     </div>
   );

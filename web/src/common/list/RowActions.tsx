@@ -55,7 +55,7 @@ function MoreMenu({ actions }: { actions: RowActionSpec[] }) {
         <MoreVert fontSize="small" />
       </IconButton>
       {anchor && (
-        <Menu anchorEl={anchor} open onClose={() => setAnchor(null)} onClick={(event) => event.stopPropagation()}>
+        <Menu anchorEl={anchor} open onClose={() => setAnchor(null)} onClick={(event) => event.stopPropagation()} data-testid="row-menu">
           {actions.map((a) => (
             <MenuItem
               key={a.key}
