@@ -147,18 +147,18 @@ const BELOW_TABLE = 88;
 function TableBox({ scroller, children }: { scroller: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
   const [maxHeight, setMaxHeight] = useState(480);
   useLayoutEffect(() => {
-    const fit = () => {
+    const fitToWindow = () => {
       const box = scroller.current;
       if (!box) return;
       const top = box.getBoundingClientRect().top + window.scrollY;
       setMaxHeight(Math.max(320, Math.floor(window.innerHeight - top - BELOW_TABLE)));
     };
-    fit();
-    window.addEventListener('resize', fit);
-    const observer = new ResizeObserver(fit);
+    fitToWindow();
+    window.addEventListener('resize', fitToWindow);
+    const observer = new ResizeObserver(fitToWindow);
     if (scroller.current?.parentElement) observer.observe(scroller.current.parentElement.firstElementChild ?? scroller.current);
     return () => {
-      window.removeEventListener('resize', fit);
+      window.removeEventListener('resize', fitToWindow);
       observer.disconnect();
     };
   }, [scroller]);
