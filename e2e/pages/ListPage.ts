@@ -49,7 +49,7 @@ export class ListPage {
       await icon.click();
       return;
     }
-    await row.getByTestId('row-more').click();
+    await this.openMenu(row);
     await this.page.getByTestId('row-menu').getByTestId(`row-${key}`).click();
   }
 
@@ -59,14 +59,21 @@ export class ListPage {
     const ids = await row.locator('[data-testid^="row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
     const keys = ids.filter((id) => id !== 'row-more').map((id) => id.slice(4));
     if (ids.includes('row-more')) {
-      await row.getByTestId('row-more').click();
+      await this.openMenu(row);
       const menu = this.page.getByTestId('row-menu');
-      await expect(menu).toBeVisible();
       const items = await menu.locator('[data-testid^="row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
       keys.push(...items.map((id) => id.slice(4)));
       await this.page.keyboard.press('Escape');
       await expect(menu).toBeHidden();
     }
     return keys;
+  }
+
+  /** Opens a row's "more" menu; again if a list still settling after a reload re-rendered the row under the click. */
+  async openMenu(row: Locator): Promise<void> {
+    await expect(async () => {
+      await row.getByTestId('row-more').click();
+      await expect(this.page.getByTestId('row-menu')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 }
