@@ -2,8 +2,8 @@ import { expect } from '@playwright/test';
 import { ListPage } from './ListPage';
 
 /**
- * ListPage for the admin lists. Divisions have no count call, so their footer reads
- * 'N loaded' rather than 'Total N of M loaded'; opening waits for the first answer either way.
+ * ListPage for the admin lists. Divisions have no count call, so while more may exist their
+ * footer reads 'Total N of N+ loaded'; opening waits for the first answer either way.
  */
 export class AdminList extends ListPage {
   override async open(path: string): Promise<void> {

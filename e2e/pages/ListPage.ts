@@ -33,4 +33,47 @@ export class ListPage {
   panel(): Locator {
     return this.page.getByTestId('side-panel');
   }
+
+  /** The table's scroll box (both scrollbars and the sticky header live in it). */
+  scroller(): Locator {
+    return this.page.getByTestId('list-scroller');
+  }
+
+  /**
+   * Runs a row action (`row-<key>`): its icon, or the item of the row's "more" menu when the
+   * row has more than two actions.
+   */
+  async rowAction(row: Locator, key: string): Promise<void> {
+    const icon = row.getByTestId(`row-${key}`);
+    if ((await icon.count()) > 0) {
+      await icon.click();
+      return;
+    }
+    await this.openMenu(row);
+    await this.page.getByTestId('row-menu').getByTestId(`row-${key}`).click();
+  }
+
+  /** The keys of the actions a row offers, icons and "more" menu items together. */
+  async rowActions(row: Locator): Promise<string[]> {
+    await expect(row).toBeVisible();
+    const ids = await row.locator('[data-testid^="row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+    const keys = ids.filter((id) => id !== 'row-more').map((id) => id.slice(4));
+    if (ids.includes('row-more')) {
+      await this.openMenu(row);
+      const menu = this.page.getByTestId('row-menu');
+      const items = await menu.locator('[data-testid^="row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+      keys.push(...items.map((id) => id.slice(4)));
+      await this.page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+    return keys;
+  }
+
+  /** Opens a row's "more" menu; again if a list still settling after a reload re-rendered the row under the click. */
+  async openMenu(row: Locator): Promise<void> {
+    await expect(async () => {
+      await row.getByTestId('row-more').click();
+      await expect(this.page.getByTestId('row-menu')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  }
 }

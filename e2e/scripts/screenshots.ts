@@ -1,6 +1,7 @@
 // Screenshots of the screens as each role sees them, for people to look at (not a test).
 //   npm run screenshots -w e2e -- http://localhost:3000 [outDir]
 // Needs a running portal with the demo data; writes PNGs to e2e/screenshots/ (ignored by git).
+// Each screen is taken at a desktop, a tablet and a phone size (the lists turn into cards below 900 px).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -37,6 +38,24 @@ const SHOTS: { email: string; screens: [string, string][] }[] = [
     ],
   },
   { email: 'field-engg@demo.test', screens: [['clients', '/resources/clients']] },
+  {
+    email: 'lo-admin@demo.test',
+    screens: [['divisions', '/settings/division']],
+  },
+  {
+    email: 'config_admin@demo.test',
+    screens: [
+      ['users', '/resources/users'],
+      ['clients', '/resources/clients'],
+    ],
+  },
+  { email: 'client-admin@demo.test', screens: [['divisions', '/settings/division']] },
+];
+
+const VIEWPORTS = [
+  { name: '1440', width: 1440, height: 900 },
+  { name: '1024', width: 1024, height: 768 },
+  { name: '390', width: 390, height: 844 },
 ];
 
 async function signIn(page: Page, email: string) {
@@ -47,28 +66,30 @@ async function signIn(page: Page, email: string) {
 const browser = await launchChromium();
 await mkdir(out, { recursive: true });
 await (async () => {
-  const login = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  const login = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await login.goto(`${base}/login`);
   await login.waitForSelector('form');
   await login.screenshot({ path: path.join(out, 'login.png') });
   await login.close();
 })();
-for (const { email, screens } of SHOTS) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, email);
-  const who = email.split('@')[0];
-  for (const [name, route] of screens) {
-    const [pathname, action] = route.split('#');
-    await page.goto(`${base}${pathname}`);
-    await page.waitForLoadState('networkidle');
-    if (action === 'add') {
-      await page.getByTestId('add').click();
-      await page.waitForTimeout(600);
+for (const viewport of VIEWPORTS) {
+  for (const { email, screens } of SHOTS) {
+    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+    const page = await context.newPage();
+    await signIn(page, email);
+    const who = email.split('@')[0];
+    for (const [name, route] of screens) {
+      const [pathname, action] = route.split('#');
+      await page.goto(`${base}${pathname}`);
+      await page.waitForLoadState('networkidle');
+      if (action === 'add') {
+        await page.getByTestId('add').click();
+        await page.waitForTimeout(600);
+      }
+      await page.screenshot({ path: path.join(out, `${who}-${name}-${viewport.name}.png`) });
+      console.log(`${who}-${name}-${viewport.name}.png`);
     }
-    await page.screenshot({ path: path.join(out, `${who}-${name}.png`) });
-    console.log(`${who}-${name}.png`);
+    await context.close();
   }
-  await context.close();
 }
 await browser.close();

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import type { SessionUser } from '@portal/contracts';
 import { sessionHadExpired } from './api/session';
+import { NotFound } from './common/NotFound';
 import { StartupSpinner } from './common/StartupSpinner';
 import { HomeDashboard } from './home/HomeDashboard';
 import { AppLayout } from './layout/AppLayout';
@@ -51,6 +52,7 @@ export default function App() {
         dataProvider={dataProvider}
         layout={AppLayout}
         dashboard={HomeDashboard}
+        catchAll={NotFound}
         loginPage={false}
         disableTelemetry
         requireAuth

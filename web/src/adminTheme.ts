@@ -5,7 +5,8 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 export const adminTheme: RaThemeOptions = deepmerge(defaultTheme, {
   palette: {
     primary: { main: '#1565c0', dark: '#0d47a1', light: '#5e92f3' },
-    secondary: { main: '#00897b' },
+    // A teal dark enough for white initials and teal text on white (WCAG AA, 4.5:1).
+    secondary: { main: '#00695c' },
     background: { default: '#f4f6fa', paper: '#ffffff' },
     text: { primary: '#1f2937', secondary: '#5b6472' },
   },

@@ -25,6 +25,18 @@ export const SHELL = {
   comingSoon: 'This screen arrives in a later release',
   crossSite: 'Cross-site request refused',
   busy: 'The server is busy. Please try again in a few seconds',
+  cannotBeUndone: 'This action is permanent and cannot be undone.',
+  discardTitle: 'Discard changes?',
+  discardChanges: 'You have unsaved changes. Close the panel and lose them?',
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
+  filters: 'Filters',
+  showResults: 'Show results',
+  moreActions: 'More actions',
+  pageNotFound: 'Page not found',
+  pageNotFoundText: 'There is no page at this address. It may have moved, or the link may be mistyped.',
+  backHome: 'Back to Home',
+  listCount: (loaded: number, total: number | undefined) => `Total ${loaded} of ${total ?? `${loaded}+`} loaded`,
 } as const;
 
 export const FILES = {

@@ -10,7 +10,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { Form, SaveButton } from 'react-admin';
+import { Form } from 'react-admin';
+import { FormSaveButton } from '../common/FormSaveButton';
 import { useWatch } from 'react-hook-form';
 import { LOCATIONS, SHELL } from '@portal/contracts';
 import { useOfficeOptions, useRoleOptions } from '../common/options';
@@ -121,7 +122,7 @@ export function AddClientDialog({
 
 function SaveNewClient({ finishing }: { finishing: boolean }) {
   const ok = canSaveNewClient(useWatch() as Partial<AddClientValues>) && !finishing;
-  return <SaveButton label={SHELL.save} disabled={!ok} alwaysEnable={ok} data-testid="add-client-save" />;
+  return <FormSaveButton ok={ok} testId="add-client-save" />;
 }
 
 /** Says why Save is disabled, so a user does not have to guess. */

@@ -1,27 +1,25 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
-import { CLIENTS_PAGE_SIZE, type ClientRow, formatDate, LOCATIONS, CSV_PRODUCT_PREFIX } from '@portal/contracts';
-import { type Crumb, PageHeader } from '../common/PageHeader';
-import {
-  AddButton,
-  CsvExportButton,
-  ListCard,
-  LoadMoreButton,
-  ReloadButton,
-  SearchBox,
-  useLoadMoreList,
-  WindowedBody,
-} from '../common/list';
+import { CLIENTS_PAGE_SIZE, type ClientRow, CSV_PRODUCT_PREFIX, formatDate, LOCATIONS } from '@portal/contracts';
 import { useSaveThenReload } from '../common/adminFlow';
+import { type ListColumn, ListScreen, SearchBox, useLoadMoreList } from '../common/list';
+import type { Crumb } from '../common/PageHeader';
 import { useCan } from '../session/SessionContext';
 import { AddClientDialog } from './AddClientDialog';
-import { AddressCell, EmptyList } from './cells';
-import { ClientRowActions } from './ClientRowActions';
+import { clientRowActions } from './ClientRowActions';
 import { CLIENT_CSV_COLUMNS } from './csvColumns';
 import { type NameCodeFilterState, toServerFilter } from './filters';
 import { LocationPanel, type PanelTarget } from './LocationPanel';
 
 const SORT = { field: 'name', order: 'ASC' } as const;
+
+const COLUMNS: ListColumn<ClientRow>[] = [
+  { source: 'acronymCode', label: 'Code', width: 100, card: 'subtitle' },
+  { source: 'name', label: 'Name', width: 220, card: 'title' },
+  { source: 'address', label: 'Address', width: 340, card: 'field' },
+  { source: 'externalId', label: 'External', width: 110 },
+  { source: 'createdDate', label: 'Created', width: 110, text: (c) => formatDate(c.createdDate) },
+  { source: 'modifiedDate', label: 'Modified', width: 110, card: 'field', text: (c) => formatDate(c.modifiedDate) },
+];
 
 /**
  * The clients list: search by name and code, Reload, Load More (50 a page), Add (not for
@@ -64,67 +62,38 @@ export function ClientList({
     useCallback(() => setEditing(null), []),
     list.reload,
   );
+  const actions = useCallback(
+    (client: ClientRow) =>
+      clientRowActions(
+        client,
+        (c) => setEditing({ kind: 'client', id: c.id }),
+        (c) => onExpand(c.id),
+      ),
+    [onExpand],
+  );
   const set = (patch: Partial<NameCodeFilterState>) => onFilterChange({ ...filter, ...patch });
 
   return (
-    <ResourceContextProvider value="clients">
-      <ListContextProvider value={list.listContext}>
-        <PageHeader
-          crumbs={crumbs}
-          title={title}
-          actions={
-            <>
-              <ReloadButton onClick={list.reload} loading={list.loading && !list.loadingMore} />
-              {canAdd && <AddButton onClick={() => setAdding(true)} />}
-            </>
-          }
-        />
-        <ListCard
-          filters={
-            <>
-              <SearchBox label="Name" value={filter.name} onChange={(name) => set({ name })} width={220} />
-              <SearchBox label="Code" value={filter.code} onChange={(code) => set({ code })} width={160} />
-            </>
-          }
-          toolbar={
-            <>
-              <ColumnsButton storeKey="clients.datatable" />
-              <CsvExportButton
-                resource="clients"
-                filter={serverFilter}
-                columns={CLIENT_CSV_COLUMNS}
-                fileName={`${CSV_PRODUCT_PREFIX}clients`}
-              />
-            </>
-          }
-          loaded={list.rows.length}
-          total={list.total}
-          footer={<LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onClick={list.loadMore} />}
-        >
-          <DataTable
-            storeKey="clients.datatable"
-            body={WindowedBody}
-            bulkActionButtons={false}
-            rowClick={false}
-            size="small"
-            empty={<EmptyList text="No clients match these searches" />}
-          >
-            {showActions && (
-              <DataTable.Col source="actions" label="Action" disableSort>
-                <ClientRowActions onEdit={(client) => setEditing({ kind: 'client', id: client.id })} onExpand={(c) => onExpand(c.id)} />
-              </DataTable.Col>
-            )}
-            <DataTable.Col source="acronymCode" label="Code" />
-            <DataTable.Col source="name" label="Name" />
-            <DataTable.Col source="address" label="Address" render={(c: ClientRow) => <AddressCell address={c.address} />} />
-            <DataTable.Col source="externalId" label="External" />
-            <DataTable.Col source="createdDate" label="Created" render={(c: ClientRow) => formatDate(c.createdDate)} />
-            <DataTable.Col source="modifiedDate" label="Modified" render={(c: ClientRow) => formatDate(c.modifiedDate)} />
-          </DataTable>
-        </ListCard>
-        {canAdd && <AddClientDialog open={adding} onClose={addFlow.dismiss} onSaved={addFlow.saved} finishing={addFlow.finishing} />}
-        <LocationPanel target={editing} onClose={editFlow.dismiss} onSaved={editFlow.saved} finishing={editFlow.finishing} />
-      </ListContextProvider>
-    </ResourceContextProvider>
+    <ListScreen
+      resource="clients"
+      title={title}
+      crumbs={crumbs}
+      list={list}
+      columns={COLUMNS}
+      rowActions={showActions ? actions : undefined}
+      windowed
+      onAdd={canAdd ? () => setAdding(true) : undefined}
+      csv={{ filter: serverFilter, columns: CLIENT_CSV_COLUMNS, fileName: `${CSV_PRODUCT_PREFIX}clients` }}
+      empty="No clients match these searches"
+      filters={
+        <>
+          <SearchBox label="Name" value={filter.name} onChange={(name) => set({ name })} width={220} />
+          <SearchBox label="Code" value={filter.code} onChange={(code) => set({ code })} width={160} />
+        </>
+      }
+    >
+      {canAdd && <AddClientDialog open={adding} onClose={addFlow.dismiss} onSaved={addFlow.saved} finishing={addFlow.finishing} />}
+      <LocationPanel target={editing} onClose={editFlow.dismiss} onSaved={editFlow.saved} finishing={editFlow.finishing} />
+    </ListScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
@@ -19,17 +19,10 @@ export default function ClientsPage({ title, crumbs }: ScreenProps) {
   const clientId = Number(params.get('client'));
   // A role without the expand icon (FIELD-ENGG...) gets the list for a ?client= link too.
   const mayExpand = useCan('clients.locations');
+  const expand = useCallback((id: number) => setParams({ client: String(id) }), [setParams]);
 
   if (mayExpand && Number.isInteger(clientId) && clientId > 0) {
     return <LocationList key={clientId} clientId={clientId} crumbs={[...crumbs, { label: title, to: '/resources/clients' }]} />;
   }
-  return (
-    <ClientList
-      title={title}
-      crumbs={crumbs}
-      filter={filter}
-      onFilterChange={setFilter}
-      onExpand={(id) => setParams({ client: String(id) })}
-    />
-  );
+  return <ClientList title={title} crumbs={crumbs} filter={filter} onFilterChange={setFilter} onExpand={expand} />;
 }

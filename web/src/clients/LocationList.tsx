@@ -4,20 +4,25 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { CLIENTS_PAGE_SIZE, type ClientRow, LOCATIONS, type SiteRow, CSV_PRODUCT_PREFIX } from '@portal/contracts';
-import { type Crumb, PageHeader } from '../common/PageHeader';
-import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, useLoadMoreList } from '../common/list';
+import { CLIENTS_PAGE_SIZE, type ClientRow, CSV_PRODUCT_PREFIX, LOCATIONS, type SiteRow } from '@portal/contracts';
 import { useSaveThenReload } from '../common/adminFlow';
+import { type ListColumn, ListScreen, useLoadMoreList } from '../common/list';
+import { type Crumb, PageHeader } from '../common/PageHeader';
 import { useCan } from '../session/SessionContext';
 import { getLocation } from './api';
-import { AddressCell, EmptyList } from './cells';
-import { SiteRowActions } from './ClientRowActions';
+import { siteRowActions } from './ClientRowActions';
 import { LOCATION_CSV_COLUMNS } from './csvColumns';
 import { LocationPanel, type PanelTarget } from './LocationPanel';
 
 const SORT = { field: 'name', order: 'ASC' } as const;
+
+const COLUMNS: ListColumn<SiteRow>[] = [
+  { source: 'acronymCode', label: 'Code', width: 100, card: 'subtitle' },
+  { source: 'name', label: 'Name', width: 220, card: 'title' },
+  { source: 'address', label: 'Address', width: 380, card: 'field' },
+  { source: 'externalId', label: 'External', width: 120 },
+];
 
 /**
  * An expanded client: its Locations list (administration document 2) with the breadcrumb back
@@ -46,69 +51,28 @@ export function LocationList({ clientId, crumbs }: { clientId: number; crumbs: C
     useCallback(() => setPanel(null), []),
     list.reload,
   );
+  const actions = useCallback((site: SiteRow) => siteRowActions(site, (s) => setPanel({ kind: 'site', id: s.id })), []);
   const canAddLocation = mayUpdate && isClient && client.data?.can.addLocation;
   const title = isClient ? client.data!.name : 'Locations';
 
   if (client.error || (client.data && !isClient)) return <UnknownClient crumbs={crumbs} />;
 
   return (
-    <ResourceContextProvider value="clientLocations">
-      <ListContextProvider value={list.listContext}>
-        <PageHeader
-          crumbs={crumbs}
-          title={title}
-          actions={
-            <>
-              <ReloadButton onClick={list.reload} loading={list.loading && !list.loadingMore} />
-              {canAddLocation && (
-                <AddButton label={LOCATIONS.addLocation} onClick={() => setPanel({ kind: 'newSite', companyId: clientId })} />
-              )}
-            </>
-          }
-        />
-        <ListCard
-          filters={
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-              Locations
-            </Typography>
-          }
-          toolbar={
-            <>
-              <ColumnsButton storeKey="clientLocations.datatable" />
-              <CsvExportButton
-                resource="clientLocations"
-                filter={filter}
-                columns={LOCATION_CSV_COLUMNS}
-                fileName={`${CSV_PRODUCT_PREFIX}locations`}
-              />
-            </>
-          }
-          loaded={list.rows.length}
-          total={list.total}
-          footer={<LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onClick={list.loadMore} />}
-        >
-          <DataTable
-            storeKey="clientLocations.datatable"
-            bulkActionButtons={false}
-            rowClick={false}
-            size="small"
-            empty={<EmptyList text="This client has no locations yet" />}
-          >
-            {/* Read-only roles (CLIENT-ADMIN) would only see an empty column. */}
-            {mayUpdate && (
-              <DataTable.Col source="actions" label="Action" disableSort>
-                <SiteRowActions onEdit={(site) => setPanel({ kind: 'site', id: site.id })} />
-              </DataTable.Col>
-            )}
-            <DataTable.Col source="acronymCode" label="Code" />
-            <DataTable.Col source="name" label="Name" />
-            <DataTable.Col source="address" label="Address" render={(s: SiteRow) => <AddressCell address={s.address} />} />
-            <DataTable.Col source="externalId" label="External" />
-          </DataTable>
-        </ListCard>
-        <LocationPanel target={panel} onClose={flow.dismiss} onSaved={flow.saved} finishing={flow.finishing} />
-      </ListContextProvider>
-    </ResourceContextProvider>
+    <ListScreen
+      resource="clientLocations"
+      title={title}
+      crumbs={crumbs}
+      list={list}
+      columns={COLUMNS}
+      // Read-only roles (CLIENT-ADMIN) would only see an empty column.
+      rowActions={mayUpdate ? actions : undefined}
+      onAdd={canAddLocation ? () => setPanel({ kind: 'newSite', companyId: clientId }) : undefined}
+      addLabel={LOCATIONS.addLocation}
+      csv={{ filter, columns: LOCATION_CSV_COLUMNS, fileName: `${CSV_PRODUCT_PREFIX}locations` }}
+      empty="This client has no locations yet"
+    >
+      <LocationPanel target={panel} onClose={flow.dismiss} onSaved={flow.saved} finishing={flow.finishing} />
+    </ListScreen>
   );
 }
 

@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Form, SaveButton } from 'react-admin';
+import { Form } from 'react-admin';
+import { FormSaveButton } from '../common/FormSaveButton';
 import { useWatch } from 'react-hook-form';
 import { type ClientRow, LOCATIONS, SHELL, type SiteRow } from '@portal/contracts';
 import { SidePanel } from '../common/list';
@@ -152,7 +153,7 @@ function PanelButtons({ onCancel, canSave, finishing }: { onCancel(): void; canS
   return (
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
       <Button onClick={onCancel}>{SHELL.cancel}</Button>
-      <SaveButton label={SHELL.save} disabled={!ok} alwaysEnable={ok} data-testid="location-save" />
+      <FormSaveButton ok={ok} testId="location-save" />
     </Box>
   );
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Confirm } from 'react-admin';
 import { SHELL } from '@portal/contracts';
 import { HttpError } from '../api/http';
+import { ConfirmDialog } from './ConfirmDialog';
 import { useAlert } from './useAlert';
 
 /**
@@ -18,9 +18,12 @@ export function errorText(error: unknown, fallback: string): string {
   return error instanceof HttpError && SPOKEN_STATUSES.includes(error.status) ? error.message : fallback;
 }
 
-/** The 400 field messages a react-admin Form puts under its inputs, if the server sent any. */
+/**
+ * The field messages of a 400 or 409 answer (`{ error, fields }`) that a react-admin Form puts
+ * under the inputs they name, if the server sent any.
+ */
 export function fieldErrors(error: unknown): Record<string, string> | undefined {
-  return error instanceof HttpError && error.status === 400 && error.fields ? error.fields : undefined;
+  return error instanceof HttpError && (error.status === 400 || error.status === 409) && error.fields ? error.fields : undefined;
 }
 
 /**
@@ -106,17 +109,40 @@ export function useArchiveConfirm<R extends { id: number; name: string }>(
   };
 
   const dialog = (
-    <Confirm
-      isOpen={pending !== null}
+    <ConfirmDialog
+      open={pending !== null}
       loading={busy}
       title={pending ? `Delete ${pending.name}` : ''}
       content={texts.confirm}
       confirm={SHELL.yes}
       cancel={SHELL.cancel}
-      confirmColor="warning"
+      destructive
       onConfirm={run}
       onClose={() => setPending(null)}
     />
   );
   return { ask: setPending, dialog };
+}
+
+/**
+ * The add/edit panel and the delete confirm of an admin list: which record the panel shows
+ * (null: a new one), the spec's save rhythm, and the reload after a change.
+ */
+export function useRecordPanel<R extends { id: number; name: string }>(
+  reload: () => void,
+  remove: ((id: number) => Promise<unknown>) | null,
+  texts: ArchiveTexts,
+) {
+  const [panel, setPanel] = useState<{ record: R | null } | null>(null);
+  const close = useCallback(() => setPanel(null), []);
+  const changed = useReloadAfterChange(reload);
+  const flow = useSaveThenReload(close, changed);
+  const archive = useArchiveConfirm<R>(remove ?? (() => Promise.resolve()), texts, changed);
+  const add = useCallback(() => setPanel({ record: null }), []);
+  const edit = useCallback((record: R) => setPanel({ record }), []);
+  const open = panel !== null;
+  const record = panel?.record ?? null;
+  /** What an add/edit panel takes: `<DivisionPanel {...panel.props} />`. */
+  const props = { open, record, finishing: flow.finishing, onClose: flow.dismiss, onSaved: flow.saved };
+  return { open, record, add, edit, flow, archive, changed, props };
 }

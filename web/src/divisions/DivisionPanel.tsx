@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMemo } from 'react';
-import { Form, maxLength, required, SaveButton, TextInput } from 'react-admin';
+import { Form, maxLength, required, TextInput } from 'react-admin';
+import { FormSaveButton } from '../common/FormSaveButton';
 import { useWatch } from 'react-hook-form';
 import { DIVISIONS, type DivisionRow, SHELL } from '@portal/contracts';
 import { SidePanel } from '../common/list';
@@ -22,13 +23,14 @@ interface DivisionFormValues {
  */
 export function DivisionPanel({
   open,
-  division,
+  record: division,
   finishing,
   onClose,
   onSaved,
 }: {
   open: boolean;
-  division: DivisionRow | null;
+  /** The division to edit, or null to add one. */
+  record: DivisionRow | null;
   finishing: boolean;
   onClose(): void;
   onSaved(): void;
@@ -85,7 +87,7 @@ function PanelButtons({ onCancel, finishing }: { onCancel(): void; finishing: bo
   return (
     <PanelFooter>
       <Button onClick={onCancel}>{SHELL.cancel}</Button>
-      <SaveButton label={SHELL.save} disabled={!ok} alwaysEnable={ok} data-testid="division-save" />
+      <FormSaveButton ok={ok} testId="division-save" />
     </PanelFooter>
   );
 }

@@ -1,99 +1,45 @@
-import { useCallback, useState } from 'react';
-import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
-import { ADMIN_PAGE_SIZE, DIVISIONS, type DivisionRow, CSV_PRODUCT_PREFIX } from '@portal/contracts';
-import { PageHeader } from '../common/PageHeader';
-import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, useLoadMoreList } from '../common/list';
-import { useArchiveConfirm, useReloadAfterChange, useSaveThenReload } from '../common/adminFlow';
-import { EditDeleteActions } from '../common/list/EditDeleteActions';
+import { useCallback } from 'react';
+import { ADMIN_PAGE_SIZE, CSV_PRODUCT_PREFIX, DIVISIONS, type DivisionRow } from '@portal/contracts';
+import { useRecordPanel } from '../common/adminFlow';
+import { editDeleteActions, type ListColumn, ListScreen, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
 import { archiveDivision } from './api';
 import { divisionCsvColumns } from './csvColumns';
 import { DivisionPanel } from './DivisionPanel';
 
-const SORT = { field: 'name', order: 'ASC' } as const;
-const NO_FILTER = {};
-const ARCHIVE_TEXTS = { confirm: DIVISIONS.deleteConfirm, done: DIVISIONS.archived, failed: DIVISIONS.deleteError };
+const COLUMNS: ListColumn<DivisionRow>[] = [
+  { source: 'id', label: 'ID', width: 70, hidden: true },
+  { source: 'name', label: 'Name', width: 260, card: 'title' },
+  { source: 'acronymCode', label: 'Code', width: 120, card: 'subtitle' },
+  { source: 'description', label: 'Description', width: 320, hidden: true },
+];
+const LIST = {
+  resource: 'divisions',
+  filter: {},
+  pageSize: ADMIN_PAGE_SIZE.divisions,
+  sort: { field: 'name', order: 'ASC' } as const,
+  loadError: DIVISIONS.loadError,
+};
+const SCREEN = {
+  resource: 'divisions',
+  columns: COLUMNS,
+  empty: 'No divisions yet',
+  csv: { filter: {}, columns: divisionCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}divisions` },
+};
+const TEXTS = { confirm: DIVISIONS.deleteConfirm, done: DIVISIONS.archived, failed: DIVISIONS.deleteError };
 
-/**
- * Settings > Divisions (administration document 2, "Division screen"): Reload, Add, Load More
- * (15 a page), edit and delete (archive) icons, and the Name/Code side panel. Archived
- * divisions leave the list.
- */
+/** Settings > Divisions (administration document 2): 15 a page, edit, delete (archive), the Name/Code panel. */
 export default function DivisionsPage({ title, crumbs }: ScreenProps) {
   const canWrite = useCan('divisions.write');
-  const list = useLoadMoreList<DivisionRow>({
-    resource: 'divisions',
-    filter: NO_FILTER,
-    pageSize: ADMIN_PAGE_SIZE.divisions,
-    sort: SORT,
-    loadError: DIVISIONS.loadError,
-  });
-  const [panel, setPanel] = useState<{ division: DivisionRow | null } | null>(null);
-  const close = useCallback(() => setPanel(null), []);
-  const changed = useReloadAfterChange(list.reload);
-  const flow = useSaveThenReload(close, changed);
-  const archive = useArchiveConfirm<DivisionRow>(archiveDivision, ARCHIVE_TEXTS, changed);
-
+  const list = useLoadMoreList<DivisionRow>(LIST);
+  const panel = useRecordPanel<DivisionRow>(list.reload, archiveDivision, TEXTS);
+  const { edit, archive } = panel;
+  const actions = useCallback((d: DivisionRow) => editDeleteActions(d, edit, archive.ask), [edit, archive.ask]);
   return (
-    <ResourceContextProvider value="divisions">
-      <ListContextProvider value={list.listContext}>
-        <PageHeader
-          crumbs={crumbs}
-          title={title}
-          actions={
-            <>
-              <ReloadButton onClick={list.reload} loading={list.loading && !list.loadingMore} />
-              {canWrite && <AddButton onClick={() => setPanel({ division: null })} />}
-            </>
-          }
-        />
-        <ListCard
-          toolbar={
-            <>
-              <ColumnsButton storeKey="divisions.datatable" />
-              <CsvExportButton
-                resource="divisions"
-                filter={NO_FILTER}
-                columns={divisionCsvColumns}
-                fileName={`${CSV_PRODUCT_PREFIX}divisions`}
-              />
-            </>
-          }
-          loaded={list.rows.length}
-          total={list.total}
-          footer={<LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onClick={list.loadMore} />}
-        >
-          <DataTable
-            storeKey="divisions.datatable"
-            hiddenColumns={['id', 'description']}
-            bulkActionButtons={false}
-            rowClick={false}
-            size="small"
-            empty={<Empty />}
-          >
-            <DataTable.Col source="actions" label="Action" disableSort>
-              <EditDeleteActions<DivisionRow> onEdit={(division) => setPanel({ division })} onDelete={archive.ask} />
-            </DataTable.Col>
-            <DataTable.Col source="id" label="ID" />
-            <DataTable.Col source="name" label="Name" />
-            <DataTable.Col source="acronymCode" label="Code" />
-            <DataTable.Col source="description" label="Description" />
-          </DataTable>
-        </ListCard>
-        <DivisionPanel
-          open={panel !== null}
-          division={panel?.division ?? null}
-          finishing={flow.finishing}
-          onClose={flow.dismiss}
-          onSaved={flow.saved}
-        />
-        {archive.dialog}
-      </ListContextProvider>
-    </ResourceContextProvider>
+    <ListScreen {...SCREEN} title={title} crumbs={crumbs} list={list} rowActions={actions} onAdd={canWrite ? panel.add : undefined}>
+      <DivisionPanel {...panel.props} />
+      {archive.dialog}
+    </ListScreen>
   );
-}
-
-function Empty() {
-  return <div style={{ padding: 32, textAlign: 'center', color: '#6b7280' }}>No divisions yet</div>;
 }

@@ -5,10 +5,12 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { forwardRef, useEffect, useState } from 'react';
-import { AppBar, TitlePortal, UserMenu, useUserMenu } from 'react-admin';
+import { forwardRef, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { AppBar, TitlePortal, UserMenuContextProvider, useUserMenu } from 'react-admin';
 import { can, initials, roleLabel, SHELL } from '@portal/contracts';
 import { get, logoLoadError } from '../api/http';
 import { useAlert, useLoadErrorAlert } from '../common/useAlert';
@@ -65,13 +67,7 @@ export function Header() {
         color="primary"
         sx={{ '& .RaAppBar-toolbar': { gap: 1.5 } }}
         userMenu={
-          <UserMenu
-            icon={
-              <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 15, fontWeight: 700 }} data-testid="user-initials">
-                {initials(user.name)}
-              </Avatar>
-            }
-          >
+          <ProfileMenu initials={initials(user.name)} name={user.name}>
             <MenuItem disabled data-testid="menu-email">
               <ListItemIcon>
                 <MailOutline fontSize="small" />
@@ -91,7 +87,7 @@ export function Header() {
               onSelect={() => setLogoutOpen(true)}
               testId="menu-logout"
             />
-          </UserMenu>
+          </ProfileMenu>
         }
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -113,6 +109,44 @@ export function Header() {
       </AppBar>
       <ConfigurationDialog open={configurationOpen} onClose={() => setConfigurationOpen(false)} />
       <LogoutFlow open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+    </>
+  );
+}
+
+/**
+ * The user menu behind the initials. Its button's accessible name starts with the initials it
+ * shows (WCAG 2.5.3, label in name), which react-admin's UserMenu ('Profile') does not allow.
+ */
+function ProfileMenu({ initials: letters, name, children }: { initials: string; name: string; children: ReactNode }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const context = useMemo(() => ({ onClose: () => setAnchor(null) }), []);
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={`${letters} ${name}: profile`}
+        title={`${name}: profile`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'profile-menu' : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 15, fontWeight: 700 }} data-testid="user-initials">
+          {letters}
+        </Avatar>
+      </IconButton>
+      <UserMenuContextProvider value={context}>
+        <Menu
+          id="profile-menu"
+          anchorEl={anchor}
+          open={Boolean(anchor)}
+          onClose={() => setAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        >
+          {children}
+        </Menu>
+      </UserMenuContextProvider>
     </>
   );
 }

@@ -28,7 +28,15 @@ export function SideNav() {
     return () => clearTimeout(timer);
   }, [groups]);
   return (
-    <Menu sx={{ pb: 4 }} data-testid="side-nav">
+    <Menu
+      // Long names wrap onto a second line instead of being cut.
+      sx={{
+        pb: 4,
+        '& .MuiMenuItem-root': { lineHeight: 1.3, minHeight: 40 },
+        '& .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal' },
+      }}
+      data-testid="side-nav"
+    >
       <Menu.Item to="/" primaryText="Home" leftIcon={ROUTE_ICONS.home} onClick={() => remember('Home')} />
       {groups.map((group) => (
         <Fragment key={group.key}>

@@ -6,7 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { Form, maxLength, minValue, NumberInput, required, SaveButton, TextInput } from 'react-admin';
+import { Form, maxLength, minValue, NumberInput, required, TextInput } from 'react-admin';
+import { FormSaveButton } from '../common/FormSaveButton';
 import { useWatch } from 'react-hook-form';
 import { OFFICE_OBJECT_TYPE, OFFICES, type OfficeRow, type OfficeSaveBody, SHELL } from '@portal/contracts';
 import { useAlert } from '../common/useAlert';
@@ -127,7 +128,7 @@ export function OfficeDialog({
 function OfficeSaveButton({ finishing }: { finishing: boolean }) {
   const values = useWatch() as Partial<OfficeFormValues>;
   const ok = canSaveOffice(values) && !finishing;
-  return <SaveButton label={SHELL.save} disabled={!ok} alwaysEnable={ok} data-testid="office-save" />;
+  return <FormSaveButton ok={ok} testId="office-save" />;
 }
 
 function OfficeFields() {

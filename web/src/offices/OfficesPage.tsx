@@ -1,22 +1,38 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useMemo, useState } from 'react';
-import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
 import { ADMIN_PAGE_SIZE, formatUtcShort, type OfficeRow, OFFICES } from '@portal/contracts';
-import { PageHeader } from '../common/PageHeader';
-import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, SearchBox, useLoadMoreList } from '../common/list';
+import { useRecordPanel } from '../common/adminFlow';
+import { editDeleteActions, type ListColumn, ListScreen, SearchBox, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
-import { useArchiveConfirm, useReloadAfterChange, useSaveThenReload } from '../common/adminFlow';
 import { archiveOffice } from './api';
 import { officeCsvColumns } from './csvColumns';
-import { EditDeleteActions } from '../common/list/EditDeleteActions';
 import { INITIAL_FILTER, type OfficeFilterState, toServerFilter } from './filters';
 import { OfficeDialog } from './OfficeDialog';
 
 const SORT = { field: 'name', order: 'ASC' } as const;
-const ARCHIVE_TEXTS = { confirm: OFFICES.deleteConfirm, done: OFFICES.deleted, failed: OFFICES.deleteError };
+const TEXTS = { confirm: OFFICES.deleteConfirm, done: OFFICES.deleted, failed: OFFICES.deleteError };
+
+const COLUMNS: ListColumn<OfficeRow>[] = [
+  { source: 'id', label: 'ID', width: 70, hidden: true },
+  { source: 'acronymCode', label: 'Code', width: 100, card: 'subtitle' },
+  { source: 'name', label: 'Name', width: 220, card: 'title', text: (o) => o.name, render: (o) => <OfficeName office={o} /> },
+  {
+    source: 'address',
+    label: 'Address',
+    width: 340,
+    card: 'field',
+    render: (o) => (
+      <span data-testid="office-address" title={o.address}>
+        {o.address}
+      </span>
+    ),
+  },
+  { source: 'createdDate', label: 'Created', width: 130, text: (o) => formatUtcShort(o.createdDate) },
+  { source: 'modifiedDate', label: 'Modified', width: 130, card: 'field', text: (o) => formatUtcShort(o.modifiedDate) },
+];
+const rowSx = (office: OfficeRow) => ({ '& td': { color: office.status === 1 ? 'text.primary' : 'text.secondary' } });
 
 /**
  * Admin > LO Office (administration document 2, "LO Office page"): name and code search,
@@ -34,101 +50,50 @@ export default function OfficesPage({ title, crumbs }: ScreenProps) {
     sort: SORT,
     loadError: OFFICES.loadError,
   });
-  const [dialog, setDialog] = useState<{ office: OfficeRow | null } | null>(null);
-  const close = useCallback(() => setDialog(null), []);
-  const changed = useReloadAfterChange(list.reload);
-  const flow = useSaveThenReload(close, changed);
-  const archive = useArchiveConfirm<OfficeRow>(archiveOffice, ARCHIVE_TEXTS, changed);
+  const panel = useRecordPanel<OfficeRow>(list.reload, archiveOffice, TEXTS);
+  const { edit, archive } = panel;
+  const actions = useCallback((o: OfficeRow) => editDeleteActions(o, edit, archive.ask), [edit, archive.ask]);
 
   return (
-    <ResourceContextProvider value="offices">
-      <ListContextProvider value={list.listContext}>
-        <PageHeader
-          crumbs={crumbs}
-          title={title}
-          actions={
-            <>
-              <ReloadButton onClick={list.reload} loading={list.loading && !list.loadingMore} />
-              {canWrite && <AddButton label={OFFICES.addButton} onClick={() => setDialog({ office: null })} />}
-            </>
-          }
-        />
-        <ListCard
-          filters={
-            <>
-              <SearchBox label="Name" value={filter.name} onChange={(name) => setFilter({ ...filter, name })} width={220} />
-              <SearchBox label="Code" value={filter.code} onChange={(code) => setFilter({ ...filter, code })} width={160} />
-            </>
-          }
-          toolbar={
-            <>
-              <ColumnsButton storeKey="offices.datatable" />
-              <CsvExportButton resource="offices" filter={serverFilter} columns={officeCsvColumns} fileName="lo_offices" />
-            </>
-          }
-          loaded={list.rows.length}
-          total={list.total}
-          footer={<LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onClick={list.loadMore} />}
-        >
-          <DataTable
-            storeKey="offices.datatable"
-            hiddenColumns={['id']}
-            bulkActionButtons={false}
-            rowClick={false}
-            size="small"
-            empty={<Empty />}
-            rowSx={(office: OfficeRow) => ({ '& td': { color: office.status === 1 ? 'text.primary' : 'text.secondary' } })}
-          >
-            <DataTable.Col source="actions" label="Action" disableSort>
-              <EditDeleteActions<OfficeRow> onEdit={(office) => setDialog({ office })} onDelete={archive.ask} />
-            </DataTable.Col>
-            <DataTable.Col source="id" label="ID" />
-            <DataTable.Col source="acronymCode" label="Code" />
-            <DataTable.Col source="name" label="Name" render={(office: OfficeRow) => <OfficeName office={office} />} />
-            <DataTable.Col source="address" label="Address" render={(office: OfficeRow) => <Address text={office.address} />} />
-            <DataTable.Col source="createdDate" label="Created" render={(office: OfficeRow) => formatUtcShort(office.createdDate)} />
-            <DataTable.Col source="modifiedDate" label="Modified" render={(office: OfficeRow) => formatUtcShort(office.modifiedDate)} />
-          </DataTable>
-        </ListCard>
-        <OfficeDialog
-          open={dialog !== null}
-          office={dialog?.office ?? null}
-          finishing={flow.finishing}
-          onClose={flow.dismiss}
-          onSaved={flow.saved}
-        />
-        {archive.dialog}
-      </ListContextProvider>
-    </ResourceContextProvider>
+    <ListScreen
+      resource="offices"
+      title={title}
+      crumbs={crumbs}
+      list={list}
+      columns={COLUMNS}
+      rowActions={actions}
+      rowSx={rowSx}
+      onAdd={canWrite ? panel.add : undefined}
+      addLabel={OFFICES.addButton}
+      csv={{ filter: serverFilter, columns: officeCsvColumns, fileName: 'lo_offices' }}
+      empty="No offices match these filters"
+      filters={
+        <>
+          <SearchBox label="Name" value={filter.name} onChange={(name) => setFilter({ ...filter, name })} width={220} />
+          <SearchBox label="Code" value={filter.code} onChange={(code) => setFilter({ ...filter, code })} width={160} />
+        </>
+      }
+    >
+      <OfficeDialog
+        open={panel.open}
+        office={panel.record}
+        finishing={panel.flow.finishing}
+        onClose={panel.flow.dismiss}
+        onSaved={panel.flow.saved}
+      />
+      {archive.dialog}
+    </ListScreen>
   );
 }
 
 /** Archived offices stay in the list (without actions); a chip says why. */
 function OfficeName({ office }: { office: OfficeRow }) {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      {office.name}
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, maxWidth: '100%' }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {office.name}
+      </Box>
       {office.status !== 1 && <Chip size="small" label="Archived" variant="outlined" sx={{ height: 20, fontSize: 11 }} />}
     </Box>
   );
-}
-
-/** The address cut to the column's width; the tooltip shows all of it. */
-function Address({ text }: { text: string }) {
-  if (!text) return null;
-  return (
-    <Tooltip title={text} placement="bottom-start">
-      <Box
-        component="span"
-        data-testid="office-address"
-        sx={{ display: 'inline-block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}
-      >
-        {text}
-      </Box>
-    </Tooltip>
-  );
-}
-
-function Empty() {
-  return <div style={{ padding: 32, textAlign: 'center', color: '#6b7280' }}>No offices match these filters</div>;
 }

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Form, maxLength, RadioButtonGroupInput, required, SaveButton, SelectInput, TextInput } from 'react-admin';
+import { Form, maxLength, RadioButtonGroupInput, required, SelectInput, TextInput } from 'react-admin';
+import { FormSaveButton } from '../common/FormSaveButton';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { LOCATIONS, ROLES_TEXT, type RoleRow, SHELL } from '@portal/contracts';
 import { SidePanel } from '../common/list';
@@ -169,7 +170,7 @@ function PanelButtons({ onCancel, editing, finishing }: { onCancel(): void; edit
   return (
     <PanelFooter>
       <Button onClick={onCancel}>{SHELL.cancel}</Button>
-      <SaveButton label={SHELL.save} disabled={!ok} alwaysEnable={ok} data-testid="role-save" />
+      <FormSaveButton ok={ok} testId="role-save" />
     </PanelFooter>
   );
 }

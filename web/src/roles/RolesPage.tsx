@@ -1,11 +1,9 @@
 import Chip from '@mui/material/Chip';
 import { useCallback, useMemo, useState } from 'react';
-import { ColumnsButton, DataTable, ListContextProvider, Pagination, ResourceContextProvider, useList } from 'react-admin';
-import { ADMIN_PAGE_SIZE, ROLE_TYPE, ROLES_TEXT, type RoleRow, CSV_PRODUCT_PREFIX } from '@portal/contracts';
-import { PageHeader } from '../common/PageHeader';
-import { AddButton, CsvExportButton, ListCard, ReloadButton, SearchBox, useLoadMoreList } from '../common/list';
-import { useArchiveConfirm, useReloadAfterChange, useSaveThenReload } from '../common/adminFlow';
-import { EditDeleteActions } from '../common/list/EditDeleteActions';
+import { Pagination, useList } from 'react-admin';
+import { ADMIN_PAGE_SIZE, CSV_PRODUCT_PREFIX, ROLE_TYPE, ROLES_TEXT, type RoleRow } from '@portal/contracts';
+import { useRecordPanel } from '../common/adminFlow';
+import { editDeleteActions, type ListColumn, ListScreen, SearchBox, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
 import { archiveRole, byCustomer } from './api';
@@ -20,7 +18,17 @@ const SORT = { field: 'status', order: 'ASC' } as const;
  * them 15 to a page (administration document 9, "Roles and divisions: 15").
  */
 const ONE_PAGE = 100_000;
-const ARCHIVE_TEXTS = { confirm: ROLES_TEXT.deleteConfirm, done: ROLES_TEXT.archived, failed: ROLES_TEXT.deleteError };
+const TEXTS = { confirm: ROLES_TEXT.deleteConfirm, done: ROLES_TEXT.archived, failed: ROLES_TEXT.deleteError };
+
+const COLUMNS: ListColumn<RoleRow>[] = [
+  { source: 'id', label: 'ID', width: 70, hidden: true },
+  { source: 'name', label: 'Name', width: 200, card: 'title' },
+  { source: 'type', label: 'Type', width: 90, card: 'status', text: (r) => TYPE_LABEL[r.type], render: (r) => <TypeChip type={r.type} /> },
+  { source: 'namespace', label: 'Customer', width: 180, card: 'subtitle' },
+  { source: 'acronymCode', label: 'Code', width: 100, card: 'field' },
+  { source: 'baseRole', label: 'Base Role', width: 140, hidden: true },
+  { source: 'description', label: 'Description', width: 260, hidden: true },
+];
 
 /**
  * Admin > Roles (administration document 2, "Role dashboard"): Reload, role name search (on
@@ -51,79 +59,43 @@ export default function RolesPage({ title, crumbs }: ScreenProps) {
     error: list.listContext.error,
     resource: 'roles',
   });
-
-  const [panel, setPanel] = useState<{ role: RoleRow | null } | null>(null);
-  const close = useCallback(() => setPanel(null), []);
-  const changed = useReloadAfterChange(list.reload);
-  const flow = useSaveThenReload(close, changed);
-  const archive = useArchiveConfirm<RoleRow>(archiveRole, ARCHIVE_TEXTS, changed);
+  const data = useMemo(
+    () => ({ ...list, listContext, rows: shown, total: list.listContext.isPending ? undefined : shown.length, hasMore: false }),
+    [list, listContext, shown],
+  );
+  const panel = useRecordPanel<RoleRow>(list.reload, archiveRole, TEXTS);
+  const { edit, archive } = panel;
+  const actions = useCallback((r: RoleRow) => editDeleteActions(r, edit, archive.ask), [edit, archive.ask]);
 
   return (
-    <ResourceContextProvider value="roles">
-      <ListContextProvider value={listContext}>
-        <PageHeader
-          crumbs={crumbs}
-          title={title}
-          actions={
-            <>
-              <ReloadButton onClick={list.reload} loading={list.loading} />
-              {canWrite && <AddButton onClick={() => setPanel({ role: null })} />}
-            </>
-          }
-        />
-        <ListCard
-          filters={
-            <>
-              <SearchBox label="Role Name" value={name} onChange={setName} width={220} />
-              <SearchBox label="Customer" value={customer} onChange={setCustomer} width={220} delay={150} />
-            </>
-          }
-          toolbar={
-            <>
-              <ColumnsButton storeKey="roles.datatable" />
-              <CsvExportButton
-                resource="roles"
-                filter={{ ...serverFilter, customer }}
-                columns={roleCsvColumns}
-                fileName={`${CSV_PRODUCT_PREFIX}roles`}
-              />
-            </>
-          }
-          loaded={shown.length}
-          total={list.listContext.isPending ? undefined : shown.length}
-          footer={shown.length > ADMIN_PAGE_SIZE.roles ? <Pagination rowsPerPageOptions={[]} /> : undefined}
-        >
-          <DataTable
-            storeKey="roles.datatable"
-            hiddenColumns={['id', 'baseRole', 'description']}
-            bulkActionButtons={false}
-            rowClick={false}
-            size="small"
-            empty={<Empty />}
-          >
-            <DataTable.Col source="actions" label="Action" disableSort>
-              <EditDeleteActions<RoleRow> onEdit={(role) => setPanel({ role })} onDelete={archive.ask} />
-            </DataTable.Col>
-            <DataTable.Col source="id" label="ID" />
-            <DataTable.Col source="name" label="Name" />
-            <DataTable.Col source="type" label="Type" render={(role: RoleRow) => <TypeChip type={role.type} />} />
-            <DataTable.Col source="namespace" label="Customer" />
-            <DataTable.Col source="acronymCode" label="Code" />
-            <DataTable.Col source="baseRole" label="Base Role" />
-            <DataTable.Col source="description" label="Description" />
-          </DataTable>
-        </ListCard>
-        <RolePanel
-          open={panel !== null}
-          role={panel?.role ?? null}
-          finishing={flow.finishing}
-          onClose={flow.dismiss}
-          onSaved={flow.saved}
-          onChanged={changed}
-        />
-        {archive.dialog}
-      </ListContextProvider>
-    </ResourceContextProvider>
+    <ListScreen
+      resource="roles"
+      title={title}
+      crumbs={crumbs}
+      list={data}
+      columns={COLUMNS}
+      rowActions={actions}
+      onAdd={canWrite ? panel.add : undefined}
+      csv={{ filter: { ...serverFilter, customer }, columns: roleCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}roles` }}
+      empty="No roles match these filters"
+      footer={shown.length > ADMIN_PAGE_SIZE.roles ? <Pagination rowsPerPageOptions={[]} /> : <span />}
+      filters={
+        <>
+          <SearchBox label="Role Name" value={name} onChange={setName} width={220} />
+          <SearchBox label="Customer" value={customer} onChange={setCustomer} width={220} delay={150} />
+        </>
+      }
+    >
+      <RolePanel
+        open={panel.open}
+        role={panel.record}
+        finishing={panel.flow.finishing}
+        onClose={panel.flow.dismiss}
+        onSaved={panel.flow.saved}
+        onChanged={panel.changed}
+      />
+      {archive.dialog}
+    </ListScreen>
   );
 }
 
@@ -137,8 +109,4 @@ function TypeChip({ type }: { type: number }) {
       sx={{ height: 22, minWidth: 52 }}
     />
   );
-}
-
-function Empty() {
-  return <div style={{ padding: 32, textAlign: 'center', color: '#6b7280' }}>No roles match these filters</div>;
 }

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { Form, NumberInput, SaveButton, TextInput } from 'react-admin';
+import { Form, NumberInput, TextInput } from 'react-admin';
+import { FormSaveButton } from '../common/FormSaveButton';
 import { useFormState, useWatch } from 'react-hook-form';
 import { SEQUENCES, type SequenceRow, SHELL } from '@portal/contracts';
 import { SidePanel } from '../common/list';
@@ -92,7 +93,7 @@ function PanelButtons({ onCancel, current, finishing }: { onCancel(): void; curr
   return (
     <PanelFooter>
       <Button onClick={onCancel}>{SHELL.cancel}</Button>
-      <SaveButton label={SHELL.save} disabled={!ok} alwaysEnable={ok} data-testid="sequence-save" />
+      <FormSaveButton ok={ok} testId="sequence-save" />
     </PanelFooter>
   );
 }

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,11 +13,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useCallback, useMemo, useState } from 'react';
+import { useList } from 'react-admin';
 import { formatDate, SEQUENCES, type SequenceRow } from '@portal/contracts';
-import { PageHeader } from '../common/PageHeader';
-import { ReloadButton, RowAction } from '../common/list';
-import { useLoadErrorAlert } from '../common/useAlert';
 import { useSaveThenReload } from '../common/adminFlow';
+import { ListScreen, RowAction } from '../common/list';
+import { useLoadErrorAlert } from '../common/useAlert';
 import type { ScreenProps } from '../common/screen';
 import { useCan } from '../session/SessionContext';
 import { listSequences } from './api';
@@ -26,11 +25,13 @@ import { groupSequences } from './grouping';
 import { SequencePanel } from './SequencePanel';
 
 const COLUMNS = 5;
+const NO_COLUMNS: never[] = [];
 
 /**
  * Admin > Sequence Numbering (administration document 2): a grid grouped by office name and
  * sorted by sequence name, an Edit cell per row, and a footer with Reload and
- * '{n} Sequence(s) found'. The list is small (a few sequences per office) and unpaged.
+ * '{n} Sequence(s) found'. The list is small (a few sequences per office) and unpaged, so the
+ * ListScreen frame holds a grouped grid of its own instead of the table.
  */
 export default function SequencesPage({ title, crumbs }: ScreenProps) {
   const canWrite = useCan('sequences.write');
@@ -45,6 +46,9 @@ export default function SequencesPage({ title, crumbs }: ScreenProps) {
   const flow = useSaveThenReload(close, reload, 1000);
 
   useLoadErrorAlert(query.error, SEQUENCES.loadError);
+  const rows = query.data ?? [];
+  const listContext = useList<SequenceRow>({ data: rows, isPending: query.isPending, isFetching: query.isFetching, resource: 'sequences' });
+  const list = { listContext, rows, hasMore: false, loading: query.isFetching, loadingMore: false, loadMore: () => {}, reload };
 
   const toggle = (office: string) =>
     setCollapsed((previous) => {
@@ -55,99 +59,107 @@ export default function SequencesPage({ title, crumbs }: ScreenProps) {
     });
 
   return (
-    <>
-      <PageHeader crumbs={crumbs} title={title} />
-      <Paper variant="outlined" sx={{ overflow: 'hidden', minWidth: 0 }}>
-        <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
-        {/* The grid scrolls inside the card, so the footer (Reload, count) stays in view. */}
-        <Box sx={{ overflow: 'auto', maxHeight: { md: 'calc(100vh - 260px)' }, minHeight: 200 }}>
-          <Table size="small" stickyHeader aria-label="Sequences" data-testid="sequence-grid">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 64 }}>Edit</TableCell>
-                <TableCell>Sequence Name</TableCell>
-                <TableCell>Division</TableCell>
-                <TableCell align="right">Current Number</TableCell>
-                <TableCell>Modified</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {groups.map((group) => {
-                const open = !collapsed.has(group.officeName);
-                return (
-                  <Fragment key={group.officeName}>
-                    <TableRow
-                      data-testid="sequence-group"
-                      data-office={group.officeName}
-                      hover
-                      onClick={() => toggle(group.officeName)}
-                      sx={{ cursor: 'pointer', bgcolor: '#f1f5fb', '& td': { borderBottomColor: 'divider' } }}
-                    >
-                      <TableCell colSpan={COLUMNS} sx={{ py: 0.75 }}>
-                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                          <IconButton
-                            size="small"
-                            aria-label={open ? `Collapse ${group.officeName}` : `Expand ${group.officeName}`}
-                            aria-expanded={open}
-                          >
-                            {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
-                          </IconButton>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {group.officeName}
-                          </Typography>
-                          <Chip size="small" label={group.rows.length} sx={{ height: 20, fontSize: 12 }} />
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                    {open &&
-                      group.rows.map((row) => (
-                        <TableRow key={row.id} hover data-testid="sequence-row" data-office={row.officeName}>
-                          <TableCell sx={{ py: 0.25 }}>
-                            {canWrite && (
-                              <RowAction
-                                label="Edit"
-                                icon={<Edit fontSize="small" />}
-                                color="primary"
-                                onClick={() => setEditing(row)}
-                                testId="row-edit"
-                              />
-                            )}
-                          </TableCell>
-                          <TableCell sx={{ pl: 4 }}>{row.sequenceName}</TableCell>
-                          <TableCell>{row.divisionName ?? <span style={{ color: '#9ca3af' }}>None</span>}</TableCell>
-                          <TableCell
-                            align="right"
-                            sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}
-                            data-testid="sequence-number"
-                          >
-                            {row.sequenceNumber}
-                          </TableCell>
-                          <TableCell sx={{ color: 'text.secondary' }}>{formatDate(row.modifiedDate)}</TableCell>
-                        </TableRow>
-                      ))}
-                  </Fragment>
-                );
-              })}
-              {!query.isPending && groups.length === 0 && (
+    <ListScreen
+      resource="sequences"
+      title={title}
+      crumbs={crumbs}
+      list={list}
+      columns={NO_COLUMNS}
+      empty=""
+      reloadInFooter
+      countText={SEQUENCES.found(rows.length)}
+      body={
+        <>
+          <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
+          {/* The grid scrolls inside the card, so the footer (Reload, count) stays in view. */}
+          <Box sx={{ overflow: 'auto', maxHeight: { md: 'calc(100vh - 260px)' }, minHeight: 200 }}>
+            <Table size="small" stickyHeader aria-label="Sequences" data-testid="sequence-grid">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={COLUMNS} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                    No sequences yet. They start with the first job or certificate of an office.
-                  </TableCell>
+                  <TableCell sx={{ width: 64 }}>Edit</TableCell>
+                  <TableCell>Sequence Name</TableCell>
+                  <TableCell>Division</TableCell>
+                  <TableCell align="right">Current Number</TableCell>
+                  <TableCell>Modified</TableCell>
                 </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </Box>
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.25, borderTop: 1, borderColor: 'divider', bgcolor: '#fafbfc' }}
-        >
-          <ReloadButton onClick={reload} loading={query.isFetching} />
-          <Typography variant="body2" color="text.secondary" data-testid="list-count">
-            {SEQUENCES.found(query.data?.length ?? 0)}
-          </Typography>
-        </Box>
-      </Paper>
+              </TableHead>
+              <TableBody>
+                {groups.map((group) => {
+                  const open = !collapsed.has(group.officeName);
+                  return (
+                    <Fragment key={group.officeName}>
+                      <TableRow
+                        data-testid="sequence-group"
+                        data-office={group.officeName}
+                        hover
+                        onClick={() => toggle(group.officeName)}
+                        sx={{ cursor: 'pointer', bgcolor: '#f1f5fb', '& td': { borderBottomColor: 'divider' } }}
+                      >
+                        <TableCell colSpan={COLUMNS} sx={{ py: 0.75 }}>
+                          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                            <IconButton
+                              size="small"
+                              aria-label={open ? `Collapse ${group.officeName}` : `Expand ${group.officeName}`}
+                              aria-expanded={open}
+                            >
+                              {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
+                            </IconButton>
+                            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                              {group.officeName}
+                            </Typography>
+                            <Chip size="small" label={group.rows.length} sx={{ height: 20, fontSize: 12 }} />
+                          </Box>
+                        </TableCell>
+                      </TableRow>
+                      {open &&
+                        group.rows.map((row) => (
+                          <TableRow key={row.id} hover data-testid="sequence-row" data-office={row.officeName}>
+                            <TableCell sx={{ py: 0.25 }}>
+                              {canWrite && (
+                                <RowAction
+                                  label="Edit"
+                                  icon={<Edit fontSize="small" />}
+                                  color="primary"
+                                  onClick={() => setEditing(row)}
+                                  testId="row-edit"
+                                />
+                              )}
+                            </TableCell>
+                            <TableCell sx={{ pl: 4 }}>{row.sequenceName}</TableCell>
+                            <TableCell>
+                              {row.divisionName ?? (
+                                <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+                                  None
+                                </Box>
+                              )}
+                            </TableCell>
+                            <TableCell
+                              align="right"
+                              sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}
+                              data-testid="sequence-number"
+                            >
+                              {row.sequenceNumber}
+                            </TableCell>
+                            <TableCell sx={{ color: 'text.secondary' }}>{formatDate(row.modifiedDate)}</TableCell>
+                          </TableRow>
+                        ))}
+                    </Fragment>
+                  );
+                })}
+                {!query.isPending && groups.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={COLUMNS} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                      No sequences yet. They start with the first job or certificate of an office.
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </Box>
+        </>
+      }
+    >
       <SequencePanel sequence={editing} finishing={flow.finishing} onClose={flow.dismiss} onSaved={flow.saved} />
-    </>
+    </ListScreen>
   );
 }

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { USER_STATUS_LABEL, type UserStatus } from '@portal/contracts';
+import { USER_STATUS_LABEL, type UserRow, type UserStatus } from '@portal/contracts';
 
 const COLORS: Record<number, 'success' | 'default' | 'warning' | 'error'> = {
   1: 'success',
@@ -8,13 +8,8 @@ const COLORS: Record<number, 'success' | 'default' | 'warning' | 'error'> = {
   [-3]: 'warning',
 };
 
+export const statusLabel = (user: Pick<UserRow, 'status'>): string => USER_STATUS_LABEL[user.status as UserStatus] ?? String(user.status);
+
 export function StatusChip({ status }: { status: number }) {
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={COLORS[status] ?? 'default'}
-      label={USER_STATUS_LABEL[status as UserStatus] ?? String(status)}
-    />
-  );
+  return <Chip size="small" variant="outlined" color={COLORS[status] ?? 'default'} label={statusLabel({ status })} />;
 }

@@ -1,6 +1,6 @@
 import { SearchBox, SelectFilter } from '../common/list';
 import { useDivisionOptions, useOfficeOptions, useRoleOptions } from '../common/options';
-import { STATUS_CHOICES, type UserFilterState, withStatus } from './filters';
+import { ALL_INACTIVE, STATUS_CHOICES, statusShown, type UserFilterState, withStatus } from './filters';
 
 /** Name, Email, Role, Location and Division (the last two hidden for CLIENT-ADMIN), Status. */
 export function UserFilters({
@@ -51,10 +51,10 @@ export function UserFilters({
       )}
       <SelectFilter
         label="Status"
-        value={value.status}
+        value={statusShown(value)}
         options={STATUS_CHOICES}
         onChange={(status) => onChange(withStatus(value, status))}
-        emptyLabel="All States"
+        emptyLabel={ALL_INACTIVE}
         width={150}
       />
     </>

@@ -5,17 +5,18 @@ import {
   AutocompleteArrayInput,
   Form,
   RadioButtonGroupInput,
-  SaveButton,
   SelectInput,
   TextInput,
   email as emailRule,
   maxLength,
   required,
 } from 'react-admin';
+import { FormSaveButton } from '../common/FormSaveButton';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { assignableRoles, SHELL, USER_TYPE, USERS, type UserRow } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { SidePanel } from '../common/list';
+import { PanelFooter } from '../common/PanelFooter';
 import {
   useClientOptions,
   useDivisionOptions,
@@ -69,11 +70,12 @@ export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: P
       return undefined;
     } catch (error) {
       if (error instanceof HttpError) {
-        if (error.status === 409 || error.status === 402) alert.saveError(error.message);
-        else if (error.status === 400 && error.fields) {
+        // A 409 (duplicate e-mail) or 400 names its field: the message goes under it too.
+        if (error.status === 409 || error.status === 402 || (error.status === 400 && error.fields)) {
           alert.saveError(error.message);
           return error.fields;
-        } else alert.saveError(error.status === 403 ? error.message : SHELL.genericError);
+        }
+        alert.saveError(error.status === 403 ? error.message : SHELL.genericError);
       } else alert.saveError(SHELL.genericError);
       return undefined;
     }
@@ -102,10 +104,10 @@ export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: P
 function PanelButtons({ onCancel }: { onCancel(): void }) {
   const values = useWatch() as Partial<UserFormValues>;
   return (
-    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
+    <PanelFooter>
       <Button onClick={onCancel}>{SHELL.cancel}</Button>
-      <SaveButton label={SHELL.save} disabled={!canSaveUser(values)} alwaysEnable={canSaveUser(values)} data-testid="user-save" />
-    </Box>
+      <FormSaveButton ok={canSaveUser(values)} testId="user-save" />
+    </PanelFooter>
   );
 }
 

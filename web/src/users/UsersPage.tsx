@@ -1,21 +1,41 @@
 import Button from '@mui/material/Button';
 import { useCallback, useMemo, useState } from 'react';
-import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider } from 'react-admin';
 import { USERS, USERS_PAGE_SIZE, type UserRow } from '@portal/contracts';
-import { PageHeader } from '../common/PageHeader';
-import { AddButton, CsvExportButton, ListCard, LoadMoreButton, ReloadButton, useLoadMoreList, WindowedBody } from '../common/list';
+import { type ListColumn, ListScreen, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
 import { useCan, useSession } from '../session/SessionContext';
 import './api';
 import { userCsvColumns } from './csvColumns';
 import { INITIAL_FILTER, toggled, toServerFilter, type UserFilterState } from './filters';
-import { StatusChip } from './StatusChip';
+import { StatusChip, statusLabel } from './StatusChip';
 import { UserFilters } from './UserFilters';
 import { UserPanel } from './UserPanel';
-import { UserRowActions } from './UserRowActions';
+import { userRowActions } from './UserRowActions';
 import { useUserStatusAction } from './useUserStatusAction';
 
 const SORT = { field: 'name', order: 'ASC' } as const;
+
+/** Shell document 2: Name, Email, Role, Status, then for all but CLIENT-ADMIN the LO columns; ID and Description hidden. */
+function userColumns(clientAdmin: boolean): ListColumn<UserRow>[] {
+  const columns: ListColumn<UserRow>[] = [
+    { source: 'id', label: 'ID', width: 70, hidden: true },
+    { source: 'name', label: 'Name', width: 134, card: 'title' },
+    { source: 'email', label: 'Email', width: 170, card: 'subtitle' },
+    { source: 'designation', label: 'Role', width: 105, card: 'field' },
+    { source: 'status', label: 'Status', width: 96, card: 'status', text: statusLabel, render: (u) => <StatusChip status={u.status} /> },
+  ];
+  if (clientAdmin) return columns;
+  return [
+    ...columns,
+    { source: 'type', label: 'Type', width: 66, text: (u) => (u.type === 1 ? 'CLIENT' : 'LO') },
+    { source: 'externalId', label: 'External', width: 76 },
+    { source: 'location', label: 'Location', width: 104, card: 'field' },
+    { source: 'division', label: 'Division', width: 90 },
+    { source: 'phone', label: 'Mobile', width: 104 },
+    { source: 'company', label: 'Company', width: 110, card: 'field' },
+    { source: 'description', label: 'Description', width: 200, hidden: true },
+  ];
+}
 
 /**
  * Resources > Users (shell document 2 "Users dashboard"): filters, Reload, Load More (100 a
@@ -37,87 +57,41 @@ export default function UsersPage({ title, crumbs }: ScreenProps) {
   });
   const [panel, setPanel] = useState<{ user: UserRow | null } | null>(null);
   const statusAction = useUserStatusAction(list.reload);
+  const columns = useMemo(() => userColumns(clientAdmin), [clientAdmin]);
   const csvColumns = useMemo(() => userCsvColumns(clientAdmin), [clientAdmin]);
   const edit = useCallback((user: UserRow) => setPanel({ user }), []);
-  // The table's elements stay the same objects while the list sorts or grows, so React
-  // re-renders only the rows that change (2,000 loaded rows sort without lag).
-  const table = useMemo(
-    () => (
-      <DataTable
-        storeKey="users.datatable"
-        body={WindowedBody}
-        hiddenColumns={['id', 'description']}
-        bulkActionButtons={false}
-        rowClick={false}
-        size="small"
-        empty={<EmptyUsers />}
-      >
-        <DataTable.Col source="actions" label="Action" disableSort>
-          <UserRowActions onEdit={edit} onAction={statusAction.ask} />
-        </DataTable.Col>
-        <DataTable.Col source="id" label="ID" />
-        <DataTable.Col source="name" label="Name" />
-        <DataTable.Col source="email" label="Email" />
-        <DataTable.Col source="designation" label="Role" />
-        <DataTable.Col source="status" label="Status" render={(user: UserRow) => <StatusChip status={user.status} />} />
-        {!clientAdmin && <DataTable.Col source="type" label="Type" render={(user: UserRow) => (user.type === 1 ? 'CLIENT' : 'LO')} />}
-        {!clientAdmin && <DataTable.Col source="externalId" label="External" />}
-        {!clientAdmin && <DataTable.Col source="location" label="Location" />}
-        {!clientAdmin && <DataTable.Col source="division" label="Division" />}
-        {!clientAdmin && <DataTable.Col source="phone" label="Mobile" />}
-        {!clientAdmin && <DataTable.Col source="company" label="Company" />}
-        {!clientAdmin && <DataTable.Col source="description" label="Description" />}
-      </DataTable>
-    ),
-    [clientAdmin, edit, statusAction.ask],
-  );
+  const actions = useCallback((user: UserRow) => userRowActions(user, edit, statusAction.ask), [edit, statusAction.ask]);
 
   return (
-    <ResourceContextProvider value="users">
-      <ListContextProvider value={list.listContext}>
-        <PageHeader
-          crumbs={crumbs}
-          title={title}
-          actions={
-            <>
-              <ReloadButton onClick={list.reload} loading={list.loading && !list.loadingMore} />
-              {canWrite && <AddButton onClick={() => setPanel({ user: null })} />}
-            </>
-          }
-        />
-        <ListCard
-          filters={<UserFilters value={filter} onChange={setFilter} clientAdmin={clientAdmin} />}
-          toolbar={
-            <>
-              <Button variant="text" onClick={() => setFilter(toggled(filter))} data-testid="toggle-active">
-                {filter.active ? 'Show Inactive' : 'Show Active'}
-              </Button>
-              <ColumnsButton storeKey="users.datatable" />
-              <CsvExportButton resource="users" filter={serverFilter} columns={csvColumns} fileName="users" />
-            </>
-          }
-          loaded={list.rows.length}
-          total={list.total}
-          footer={<LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onClick={list.loadMore} />}
-        >
-          {table}
-        </ListCard>
-        <UserPanel
-          open={panel !== null}
-          user={panel?.user ?? null}
-          onClose={() => setPanel(null)}
-          onSaved={() => {
-            setPanel(null);
-            list.reload();
-          }}
-          onSignatureChange={(id, signature) => list.updateRow(id, { signature })}
-        />
-        {statusAction.dialog}
-      </ListContextProvider>
-    </ResourceContextProvider>
+    <ListScreen
+      resource="users"
+      title={title}
+      crumbs={crumbs}
+      list={list}
+      columns={columns}
+      rowActions={actions}
+      windowed
+      onAdd={canWrite ? () => setPanel({ user: null }) : undefined}
+      csv={{ filter: serverFilter, columns: csvColumns, fileName: 'users' }}
+      empty="No users match these filters"
+      filters={<UserFilters value={filter} onChange={setFilter} clientAdmin={clientAdmin} />}
+      toolbar={
+        <Button variant="text" onClick={() => setFilter(toggled(filter))} data-testid="toggle-active">
+          {filter.active ? 'Show Inactive' : 'Show Active'}
+        </Button>
+      }
+    >
+      <UserPanel
+        open={panel !== null}
+        user={panel?.user ?? null}
+        onClose={() => setPanel(null)}
+        onSaved={() => {
+          setPanel(null);
+          list.reload();
+        }}
+        onSignatureChange={(id, signature) => list.updateRow(id, { signature })}
+      />
+      {statusAction.dialog}
+    </ListScreen>
   );
-}
-
-function EmptyUsers() {
-  return <div style={{ padding: 32, textAlign: 'center', color: '#6b7280' }}>No users match these filters</div>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_FILTER, toggled, toServerFilter, withStatus } from './filters';
+import { INITIAL_FILTER, statusShown, toggled, toServerFilter, withStatus } from './filters';
 import { canSaveUser } from './userForm';
 
 describe('users filter bar', () => {
@@ -13,6 +13,21 @@ describe('users filter bar', () => {
     expect(suspended.active).toBe(false);
     expect(toServerFilter(suspended)).toEqual({ status: -3 });
     expect(toggled(suspended).status).toBe('');
+  });
+
+  it('the Status dropdown and the toggle never contradict each other', () => {
+    // The list opens on active users: the dropdown says Active, not All States.
+    expect(statusShown(INITIAL_FILTER)).toBe('1');
+    // Show Inactive: the dropdown says All Inactive States (its empty choice).
+    const inactive = toggled(INITIAL_FILTER);
+    expect(statusShown(inactive)).toBe('');
+    expect(toServerFilter(inactive)).toEqual({ active: false });
+    // Choosing the empty choice or Active moves the toggle with it.
+    expect(withStatus(INITIAL_FILTER, '').active).toBe(false);
+    expect(toServerFilter(withStatus(inactive, '1'))).toEqual({ active: true });
+    expect(statusShown(withStatus(inactive, '1'))).toBe('1');
+    // A chosen inactive status shows as itself, with the toggle on the inactive side.
+    expect(statusShown(withStatus(INITIAL_FILTER, '-2'))).toBe('-2');
   });
 
   it('sends ids as numbers and leaves blanks out', () => {

@@ -24,7 +24,7 @@ export const STATUS_CHOICES: { id: UserStatus; name: string }[] = [
 
 /**
  * The filter header of GET /api/Users. A chosen status wins over the toggle (which then
- * follows it); with All States the toggle decides between active and inactive users.
+ * follows it); without one the toggle decides between active and inactive users.
  */
 export function toServerFilter(state: UserFilterState): Record<string, unknown> {
   return {
@@ -37,10 +37,26 @@ export function toServerFilter(state: UserFilterState): Record<string, unknown> 
   };
 }
 
-/** Choosing a status moves the toggle to the matching side. */
+/**
+ * Choosing a status moves the toggle to the matching side. "Active" is the toggle's active
+ * side; the empty choice ("All Inactive States") is its other side, so the dropdown and the
+ * toggle always describe the same rows.
+ */
 export function withStatus(state: UserFilterState, status: string): UserFilterState {
-  return { ...state, status, active: status ? Number(status) === 1 : state.active };
+  if (status === '' || status === '1') return { ...state, status: '', active: status === '1' };
+  return { ...state, status, active: false };
 }
+
+/**
+ * What the Status dropdown shows: the chosen status, or with none chosen the toggle's side
+ * ('1' Active, or '' All Inactive States). Never "All States" over a list of active users only.
+ */
+export function statusShown(state: UserFilterState): string {
+  return state.status || (state.active ? '1' : '');
+}
+
+/** The label of the dropdown's empty choice. */
+export const ALL_INACTIVE = 'All Inactive States';
 
 /** Flipping the toggle returns the dropdown to All States. */
 export function toggled(state: UserFilterState): UserFilterState {

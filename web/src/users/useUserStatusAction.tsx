@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
-import { Confirm } from 'react-admin';
 import { SHELL, USERS, type UserRow, type UserStatusAction } from '@portal/contracts';
 import { HttpError } from '../api/http';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useAlert } from '../common/useAlert';
 import { changeUserStatus } from './api';
 
 /**
  * Remove, archive, suspend or activate behind the spec's confirm ('Are you sure want to
- * <action> the user?'). 424, 409 and 402 show the server's text; anything else a generic one.
+ * <action> the user?'); Remove says it is permanent and has a red button. 424, 409 and 402 show the server's text; anything else a generic one.
  */
 export function useUserStatusAction(onDone: () => void) {
   const alert = useAlert();
@@ -31,13 +31,15 @@ export function useUserStatusAction(onDone: () => void) {
   };
 
   const dialog = (
-    <Confirm
-      isOpen={pending !== null}
+    <ConfirmDialog
+      open={pending !== null}
       loading={busy}
       title={pending ? `${pending.action[0].toUpperCase()}${pending.action.slice(1)} ${pending.user.name}` : ''}
       content={pending ? USERS.confirmAction(pending.action) : ''}
       confirm={SHELL.yes}
       cancel={SHELL.no}
+      // Removing is for good (DECISIONS: a removed user stays removed); the others can be undone.
+      destructive={pending?.action === 'remove'}
       onConfirm={run}
       onClose={() => setPending(null)}
     />

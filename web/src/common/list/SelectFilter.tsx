@@ -32,7 +32,8 @@ export function SelectFilter({
       variant="outlined"
       margin="none"
       sx={{ width }}
-      slotProps={{ htmlInput: { 'aria-label': label } }}
+      // The empty choice shows its label ('All Roles'...), so the filter always says what it lets through.
+      slotProps={{ htmlInput: { 'aria-label': label }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
       <MenuItem value="">
         <em>{emptyLabel}</em>

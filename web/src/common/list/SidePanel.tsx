@@ -3,9 +3,34 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { useFormState } from 'react-hook-form';
+import { SHELL } from '@portal/contracts';
+import { ConfirmDialog } from '../ConfirmDialog';
 
-/** The side panel of the spec's add/edit forms: a drawer from the right with a title. */
+/** Lets the form inside a panel say whether it holds unsaved changes. */
+const DirtyContext = createContext<((dirty: boolean) => void) | null>(null);
+
+/**
+ * Reports the surrounding react-admin Form's unsaved changes to its SidePanel. PanelFooter
+ * renders it, so every panel form is covered.
+ */
+export function TrackUnsavedChanges() {
+  const report = useContext(DirtyContext);
+  const { isDirty, isSubmitSuccessful } = useFormState();
+  const dirty = isDirty && !isSubmitSuccessful;
+  useEffect(() => {
+    report?.(dirty);
+    return () => report?.(false);
+  }, [report, dirty]);
+  return null;
+}
+
+/**
+ * The side panel of the spec's add/edit forms: a drawer from the right with a title. Escape
+ * or a click outside closes it, but asks first when its form holds unsaved changes; Cancel and
+ * the X close it at once.
+ */
 export function SidePanel({
   open,
   title,
@@ -19,19 +44,54 @@ export function SidePanel({
   children: ReactNode;
   width?: number;
 }) {
+  const titleId = useId();
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const report = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+  useEffect(() => {
+    if (!open) {
+      dirty.current = false;
+      setAsking(false);
+    }
+  }, [open]);
+  const dismiss = () => {
+    if (dirty.current) setAsking(true);
+    else onClose();
+  };
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: width } } } }}>
-      <Box role="dialog" aria-label={title} data-testid="side-panel" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={dismiss}
+      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: width } } } }}
+    >
+      <Box data-testid="side-panel" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2.5, py: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: '#f8fafc' }}>
-          <Typography variant="h6" sx={{ flex: 1, fontSize: 18 }} data-testid="side-panel-title">
+          <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, fontSize: 18 }} data-testid="side-panel-title">
             {title}
           </Typography>
           <IconButton aria-label="Close" onClick={onClose}>
             <Close />
           </IconButton>
         </Box>
-        <Box sx={{ flex: 1, overflowY: 'auto', px: 2.5, py: 2 }}>{open ? children : null}</Box>
+        <DirtyContext.Provider value={report}>
+          <Box sx={{ flex: 1, overflowY: 'auto', px: 2.5, py: 2 }}>{open ? children : null}</Box>
+        </DirtyContext.Provider>
       </Box>
+      <ConfirmDialog
+        open={asking}
+        title={SHELL.discardTitle}
+        content={SHELL.discardChanges}
+        confirm={SHELL.discard}
+        cancel={SHELL.keepEditing}
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onClose={() => setAsking(false)}
+      />
     </Drawer>
   );
 }

@@ -11,7 +11,17 @@ describe('CSV export', () => {
 
   it('defuses cells a spreadsheet would run as formulas', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('+A1')).toBe("'+A1");
+    expect(csvCell('+SUM(A1:A9)')).toBe("'+SUM(A1:A9)");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@cmd')).toBe("'@cmd");
+    expect(csvCell('\tx')).toBe("'\tx");
+  });
+
+  it('leaves phone numbers as they are: no apostrophe before a leading +', () => {
+    expect(csvCell('+968 2444 5555')).toBe('+968 2444 5555');
+    expect(csvCell('+1')).toBe('+1');
+    expect(csvCell('+971501234567')).toBe('+971501234567');
   });
 
   it('writes a header and one line per row', () => {

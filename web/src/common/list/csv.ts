@@ -4,11 +4,18 @@ export interface CsvColumn<R> {
   value(record: R): string | number | null | undefined;
 }
 
+/**
+ * Cells a spreadsheet would run as a formula (OWASP, "CSV injection"): starting with `=`, `-`,
+ * `@`, a tab or a carriage return, or `+` followed by something other than a digit or a space.
+ * A phone number such as +968 2444 5555 is data, not a formula, and stays as it is.
+ */
+const FORMULA = /^(?:[=\-@\t\r]|\+[^\d\s])/;
+
 /** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with '. */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

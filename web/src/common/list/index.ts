@@ -1,9 +1,12 @@
 export { AddButton, LoadMoreButton, ReloadButton } from './ListButtons';
+export { type ListColumn, TextCell } from './columns';
 export { type CsvColumn, CsvExportButton } from './CsvExportButton';
-export { ListCard } from './ListCard';
+export { editDeleteActions } from './EditDeleteActions';
+export { ListScreen, type ListScreenData, type ListScreenProps } from './ListScreen';
 export { RowAction } from './RowAction';
+export { type RowActionSpec, RowActions } from './RowActions';
 export { SearchBox } from './SearchBox';
 export { type Option, SelectFilter } from './SelectFilter';
 export { SidePanel } from './SidePanel';
 export { useLoadMoreList } from './useLoadMoreList';
-export { WINDOW_FROM_ROWS, WindowedBody } from './WindowedBody';
+export { WINDOW_FROM_ROWS } from './VirtualBody';

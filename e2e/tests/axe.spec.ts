@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test } from '../fixtures';
+
+/**
+ * Accessibility: axe-core finds no serious or critical violation on any screen, as the roles
+ * that use them see them (issue 7, item 9), including an open side panel and the not-found page.
+ */
+const SCREENS: { email: string; paths: string[] }[] = [
+  { email: 'lo-admin@demo.test', paths: ['/', '/resources/users', '/resources/users#add', '/resources/clients', '/no/such/page'] },
+  {
+    email: 'config_admin@demo.test',
+    paths: [
+      '/admin/loOffice',
+      '/settings/division',
+      '/settings/division#add',
+      '/settings/roles',
+      '/admin/sequenceNumber',
+      '/resources/clients#add',
+    ],
+  },
+  { email: 'client-admin@demo.test', paths: ['/', '/resources/users', '/resources/users#add'] },
+];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -- ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const { email, paths } of SCREENS) {
+  test(`no serious or critical axe violations as ${email}`, async ({ page }) => {
+    await loginAs(page, email);
+    const found: string[] = [];
+    for (const route of paths) {
+      const [path, action] = route.split('#');
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      if (path.startsWith('/no/')) await expect(page.getByTestId('not-found')).toBeVisible();
+      else if (path !== '/') await expect(page.getByTestId('list-count')).toBeVisible();
+      if (action === 'add') {
+        await page.getByTestId('add').click();
+        await expect(page.getByRole('dialog').first()).toBeVisible();
+        await page.waitForTimeout(400); // the opening transition
+      }
+      for (const violation of await seriousViolations(page)) found.push(`${route}: ${violation}`);
+    }
+    expect(found).toEqual([]);
+  });
+}

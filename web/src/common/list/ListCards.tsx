@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { type RaRecord, useListContext } from 'react-admin';
+import { cellOf, type ListColumn, textOf } from './columns';
+import { type RowActionSpec, RowActions } from './RowActions';
+
+/**
+ * The list on a phone: one card a row with the key fields (title, the line below, status in
+ * the corner, a few labelled fields) and the row's actions in a menu.
+ */
+export function ListCards<R extends RaRecord>({
+  columns,
+  rowActions,
+  empty,
+}: {
+  columns: ListColumn<R>[];
+  rowActions?: (record: R) => RowActionSpec[];
+  empty: string;
+}) {
+  const { data, isPending } = useListContext<R>();
+  const title = columns.find((c) => c.card === 'title') ?? columns[0];
+  const subtitle = columns.filter((c) => c.card === 'subtitle');
+  const status = columns.find((c) => c.card === 'status');
+  const fields = columns.filter((c) => c.card === 'field');
+  if (!isPending && (data ?? []).length === 0) {
+    return <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>{empty}</Box>;
+  }
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }} data-testid="list-cards">
+      {(data ?? []).map((record) => (
+        <Paper component="li" variant="outlined" key={record.id} data-testid="list-card" sx={{ p: 1.5, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }} noWrap title={textOf(title, record)}>
+                {cellOf(title, record)}
+              </Typography>
+              {subtitle.map((column) => (
+                <Typography key={column.source} variant="body2" color="text.secondary" noWrap>
+                  {cellOf(column, record)}
+                </Typography>
+              ))}
+            </Box>
+            {status && <Box sx={{ flexShrink: 0 }}>{cellOf(status, record)}</Box>}
+            {rowActions && <RowActions actions={rowActions(record)} menuOnly />}
+          </Box>
+          {fields.length > 0 && (
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, m: 0, mt: 1, typography: 'body2' }}
+            >
+              {fields.map((column) => (
+                <Box key={column.source} sx={{ display: 'contents' }}>
+                  <Box component="dt" sx={{ color: 'text.secondary' }}>
+                    {column.label}
+                  </Box>
+                  <Box component="dd" sx={{ m: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {cellOf(column, record)}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          )}
+        </Paper>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,242 @@
+import type { SxProps } from '@mui/material';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  ColumnsButton,
+  DataTable,
+  type ListControllerResult,
+  ListContextProvider,
+  type RaRecord,
+  ResourceContextProvider,
+} from 'react-admin';
+import { SHELL } from '@portal/contracts';
+import { type Crumb, PageHeader } from '../PageHeader';
+import { cellOf, DEFAULT_WIDTH, type ListColumn } from './columns';
+import { type CsvColumn, CsvExportButton } from './CsvExportButton';
+import { FilterBar } from './FilterBar';
+import { ListCards } from './ListCards';
+import { AddButton, LoadMoreButton, ReloadButton } from './ListButtons';
+import { MAX_ICONS, type RowActionSpec, RowActions } from './RowActions';
+import { ROW_HEIGHT, ScrollerContext, VirtualBody } from './VirtualBody';
+
+/** What a ListScreen shows: useLoadMoreList's answer, or the same shape built by the page. */
+export interface ListScreenData<R extends RaRecord> {
+  listContext: ListControllerResult<R>;
+  rows: R[];
+  total?: number;
+  hasMore: boolean;
+  loading: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+  reload(): void;
+}
+
+export interface ListScreenProps<R extends RaRecord> {
+  resource: string;
+  title: string;
+  crumbs: Crumb[];
+  list: ListScreenData<R>;
+  /** Keep it stable (a module constant or useMemo): the table re-renders when it changes. */
+  columns: ListColumn<R>[];
+  /** The row's actions from its `can` flags. Stable (useCallback). A role whose rows offer none gets no Action column. */
+  rowActions?: (record: R) => RowActionSpec[];
+  /** The filter inputs: in the bar above the table, in a drawer behind "Filters" on a phone. */
+  filters?: ReactNode;
+  /** Buttons at the right of the filter bar, before the column picker and CSV. */
+  toolbar?: ReactNode;
+  /** Add (the page decides whether the role may add). */
+  onAdd?: () => void;
+  addLabel?: string;
+  /** More buttons in the header, after Reload and Add. */
+  actions?: ReactNode;
+  csv?: { filter: Record<string, unknown>; columns: CsvColumn<R>[]; fileName: string };
+  /** The text of an empty list. */
+  empty: string;
+  /** Window the rows (lists that Load More into thousands). */
+  windowed?: boolean;
+  rowSx?: (record: R) => SxProps;
+  /** Replaces the table (a grouped grid, say); the frame stays. */
+  body?: ReactNode;
+  /** Replaces 'Total N of M loaded'. */
+  countText?: string;
+  /** Reload at the start of the footer instead of the header (the sequences grid, as its spec says). */
+  reloadInFooter?: boolean;
+  /** Replaces Load More in the footer (a pager). */
+  footer?: ReactNode;
+  /** Panels, dialogs and confirms of the screen. */
+  children?: ReactNode;
+}
+
+/**
+ * One list screen (web/README.md, "The list pattern"): breadcrumb and title, Reload and Add,
+ * filters (a drawer on a phone), column picker, CSV of every matching row, the table that fits
+ * its card (sticky header, cells cut with tooltips, rows of one height, the horizontal
+ * scrollbar in reach) or cards below a tablet's width, row actions from the server's `can`
+ * flags, 'Total N of M loaded' and Load More. An area supplies its columns, filters, panels
+ * and texts.
+ */
+export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
+  const { resource, title, crumbs, list, filters, toolbar, onAdd, addLabel, actions, csv, countText, footer, reloadInFooter, children } =
+    props;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const storeKey = `${resource}.datatable`;
+  const scroller = useRef<HTMLDivElement>(null);
+  const reload = <ReloadButton onClick={list.reload} loading={list.loading && !list.loadingMore} />;
+  const total = list.total ?? (list.hasMore || list.listContext.isPending ? undefined : list.rows.length);
+
+  return (
+    <ResourceContextProvider value={resource}>
+      <ListContextProvider value={list.listContext}>
+        <PageHeader
+          crumbs={crumbs}
+          title={title}
+          actions={
+            <>
+              {!reloadInFooter && reload}
+              {onAdd && <AddButton onClick={onAdd} label={addLabel} />}
+              {actions}
+            </>
+          }
+        />
+        <FilterBar
+          phone={phone}
+          filters={filters}
+          toolbar={
+            <>
+              {toolbar}
+              {!props.body && !phone && <ColumnsButton storeKey={storeKey} />}
+              {csv && <CsvExportButton resource={resource} filter={csv.filter} columns={csv.columns} fileName={csv.fileName} />}
+            </>
+          }
+          footer={
+            <>
+              {reloadInFooter && reload}
+              <span data-testid="list-count">{countText ?? SHELL.listCount(list.rows.length, total)}</span>
+              <span style={{ flex: 1 }} />
+              {footer ?? <LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onClick={list.loadMore} />}
+            </>
+          }
+        >
+          {props.body ??
+            (phone ? (
+              <ListCards columns={props.columns} rowActions={props.rowActions} empty={props.empty} />
+            ) : (
+              <ScrollerContext.Provider value={scroller}>
+                <TableBox scroller={scroller}>
+                  <ListTable {...props} storeKey={storeKey} />
+                </TableBox>
+              </ScrollerContext.Provider>
+            ))}
+        </FilterBar>
+        {children}
+      </ListContextProvider>
+    </ResourceContextProvider>
+  );
+}
+
+/** Room below the table box for the card's footer and the page's bottom padding. */
+const BELOW_TABLE = 88;
+
+/**
+ * The table's scroll box: as high as the window leaves below its top (filters wrap on narrow
+ * windows), so the page does not scroll, the header stays in view and the horizontal scrollbar
+ * is in reach.
+ */
+function TableBox({ scroller, children }: { scroller: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
+  const [maxHeight, setMaxHeight] = useState(480);
+  useLayoutEffect(() => {
+    const fitToWindow = () => {
+      const box = scroller.current;
+      if (!box) return;
+      const top = box.getBoundingClientRect().top + window.scrollY;
+      setMaxHeight(Math.max(320, Math.floor(window.innerHeight - top - BELOW_TABLE)));
+    };
+    fitToWindow();
+    window.addEventListener('resize', fitToWindow);
+    const observer = new ResizeObserver(fitToWindow);
+    if (scroller.current?.parentElement) observer.observe(scroller.current.parentElement.firstElementChild ?? scroller.current);
+    return () => {
+      window.removeEventListener('resize', fitToWindow);
+      observer.disconnect();
+    };
+  }, [scroller]);
+  return (
+    <div ref={scroller} data-testid="list-scroller" style={{ overflow: 'auto', maxHeight, position: 'relative' }}>
+      {children}
+    </div>
+  );
+}
+
+const ACTION_SLOT = 32;
+
+function ListTable<R extends RaRecord>({
+  columns,
+  rowActions,
+  list,
+  empty,
+  windowed,
+  rowSx,
+  storeKey,
+}: ListScreenProps<R> & { storeKey: string }) {
+  // A role whose rows offer no action (a reader) gets no Action column.
+  const showActions = useMemo(() => Boolean(rowActions) && list.rows.some((row) => rowActions!(row).length > 0), [rowActions, list.rows]);
+  const actionSlots = useMemo(
+    () =>
+      rowActions
+        ? Math.min(
+            MAX_ICONS,
+            list.rows.reduce((most, row) => Math.max(most, rowActions(row).length), 0),
+          )
+        : 0,
+    [rowActions, list.rows],
+  );
+  const hidden = useMemo(() => columns.filter((c) => c.hidden).map((c) => c.source), [columns]);
+  // The table's elements stay the same objects while the list sorts or grows, so React
+  // re-renders only the rows that change (2,000 loaded rows sort without lag).
+  return useMemo(
+    () => (
+      <DataTable
+        storeKey={storeKey}
+        body={windowed ? VirtualBody : undefined}
+        hiddenColumns={hidden}
+        bulkActionButtons={false}
+        rowClick={false}
+        size="small"
+        rowSx={rowSx}
+        empty={<div style={{ padding: 32, textAlign: 'center', color: '#5b6472' }}>{empty}</div>}
+        sx={{
+          '& .RaDataTable-table': { tableLayout: 'fixed', width: '100%' },
+          // Widths include the padding, so the columns' widths add up to the table's.
+          '& th, & td': { boxSizing: 'border-box', px: 1 },
+          '& th:first-of-type, & td:first-of-type': { pl: 2 },
+          '& .RaDataTable-headerCell': { bgcolor: '#f8fafc', overflow: 'hidden', whiteSpace: 'nowrap' },
+          '& .RaDataTable-row': { height: ROW_HEIGHT },
+          '& td': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', py: 0.25 },
+        }}
+      >
+        {showActions && (
+          <DataTable.Col
+            source="actions"
+            label="Action"
+            disableSort
+            sx={{ width: Math.max(2, actionSlots) * ACTION_SLOT + 24, textOverflow: 'clip !important' }}
+            render={(record: R) => <RowActions actions={rowActions!(record)} />}
+          />
+        )}
+        {columns.map((column) => (
+          <DataTable.Col
+            key={column.source}
+            source={column.source}
+            label={column.label}
+            disableSort={column.sortable === false}
+            sx={{ width: column.width ?? DEFAULT_WIDTH }}
+            render={(record: R) => cellOf(column, record)}
+          />
+        ))}
+      </DataTable>
+    ),
+    [storeKey, windowed, hidden, rowSx, empty, showActions, actionSlots, columns, rowActions],
+  );
+}
