@@ -204,6 +204,24 @@ test.describe('divisions', () => {
     await expect(page.getByText(DIVISIONS.duplicateName).first()).toBeVisible();
     await expect(list.panel()).toBeVisible();
   });
+
+  test('the panel checks the fields with the server’s own schema as the user types', async ({ page }) => {
+    await loginAs(page, CONFIG_ADMIN);
+    const list = new AdminList(page);
+    await list.open('/settings/division');
+    await page.getByTestId('add').click();
+    const panel = list.panel();
+    const save = panel.getByTestId('division-save');
+    await panel.getByLabel('Name').fill('Welding');
+    await panel.getByLabel('Code').fill('C'.repeat(21));
+    await expect(panel.getByText('At most 20 characters')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await panel.getByLabel('Code').fill('WLD');
+    await expect(panel.getByText('At most 20 characters')).toBeHidden();
+    await panel.getByLabel('Name').fill('   ');
+    await expect(panel.getByText('Name is required')).toBeVisible();
+    await expect(save).toBeDisabled();
+  });
 });
 
 test.describe('sequence numbering', () => {

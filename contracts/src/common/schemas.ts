@@ -31,7 +31,7 @@ export type Paging = z.infer<typeof Paging>;
 export const optionalText = (max: number) =>
   z
     .string()
-    .max(max)
+    .max(max, `At most ${max} characters`)
     .transform((s) => s.trim())
     .transform((s) => (s === '' ? undefined : s))
     .nullish();

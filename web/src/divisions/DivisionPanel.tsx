@@ -1,20 +1,15 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useMemo } from 'react';
-import { Form, maxLength, required, TextInput } from 'react-admin';
-import { FormSaveButton } from '../common/FormSaveButton';
-import { useWatch } from 'react-hook-form';
-import { DIVISIONS, type DivisionRow, SHELL } from '@portal/contracts';
+import { TextInput } from 'react-admin';
+import { DIVISIONS, type DivisionRow, DivisionSaveBody } from '@portal/contracts';
+import { errorText, fieldErrors } from '../common/adminFlow';
+import { SchemaForm } from '../common/SchemaForm';
 import { SidePanel } from '../common/list';
 import { useAlert } from '../common/useAlert';
-import { errorText, fieldErrors } from '../common/adminFlow';
-import { PanelFooter } from '../common/PanelFooter';
 import { saveDivision } from './api';
 
-interface DivisionFormValues {
-  name: string;
-  acronymCode: string;
-}
+/** The panel's fields, validated by the server's own schema of the save. */
+const FormSchema = DivisionSaveBody.pick({ name: true, acronymCode: true });
 
 /**
  * Add/edit division (administration document 2, "Division screen"): Name (required) and Code.
@@ -36,10 +31,9 @@ export function DivisionPanel({
   onSaved(): void;
 }) {
   const alert = useAlert();
-  const record = useMemo<DivisionFormValues>(() => ({ name: division?.name ?? '', acronymCode: division?.acronymCode ?? '' }), [division]);
+  const record = useMemo(() => ({ name: division?.name ?? '', acronymCode: division?.acronymCode ?? '' }), [division]);
 
-  const submit = async (values: Record<string, unknown>) => {
-    const { name, acronymCode } = values as unknown as DivisionFormValues;
+  const submit = async ({ name, acronymCode }: { name: string; acronymCode?: string | null }) => {
     try {
       await saveDivision({
         ...(division
@@ -65,29 +59,20 @@ export function DivisionPanel({
 
   return (
     <SidePanel open={open} title={division ? `Edit Division: ${division.name}` : 'Add Division'} onClose={onClose} width={440}>
-      <Form record={record} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={division?.id ?? 'new'}>
+      <SchemaForm
+        schema={FormSchema}
+        record={record}
+        onSubmit={submit}
+        onCancel={onClose}
+        finishing={finishing}
+        saveTestId="division-save"
+        key={division?.id ?? 'new'}
+      >
         <Box sx={{ display: 'grid', gap: 0.5 }}>
-          <TextInput source="name" label="Name" validate={[required(), maxLength(200)]} autoFocus />
-          <TextInput
-            source="acronymCode"
-            label="Code"
-            validate={maxLength(20)}
-            helperText="A short code, e.g. LFT; used in certificate numbers"
-          />
+          <TextInput source="name" label="Name" autoFocus />
+          <TextInput source="acronymCode" label="Code" helperText="A short code, e.g. LFT; used in certificate numbers" />
         </Box>
-        <PanelButtons onCancel={onClose} finishing={finishing} />
-      </Form>
+      </SchemaForm>
     </SidePanel>
-  );
-}
-
-function PanelButtons({ onCancel, finishing }: { onCancel(): void; finishing: boolean }) {
-  const name = useWatch({ name: 'name' }) as string | undefined;
-  const ok = Boolean(name?.trim()) && !finishing;
-  return (
-    <PanelFooter>
-      <Button onClick={onCancel}>{SHELL.cancel}</Button>
-      <FormSaveButton ok={ok} testId="division-save" />
-    </PanelFooter>
   );
 }
