@@ -48,42 +48,63 @@ for (const file of files) {
   }
 }
 
-/** Inserts `text` before the first match of `marker` in a file (or appends when marker is null). */
-function insert(file, marker, text) {
+/**
+ * Inserts `text` before the first match of `marker` that follows `after` in a file (or
+ * appends when marker is null).
+ */
+function insert(file, marker, text, after = '') {
   const full = path.join(root, file);
   const source = readFileSync(full, 'utf8');
   if (marker === null) return { path: file, content: source.endsWith('\n') ? source + text : `${source}\n${text}` };
-  const at = source.indexOf(marker);
+  const from = source.indexOf(after);
+  if (from < 0) throw new Error(`${file}: cannot find ${JSON.stringify(after)}`);
+  const at = source.indexOf(marker, from);
   if (at < 0) throw new Error(`${file}: cannot find ${JSON.stringify(marker)}`);
   return { path: file, content: source.slice(0, at) + text + source.slice(at) };
 }
 
 const navigation = readFileSync(path.join(root, 'contracts/src/navigation.ts'), 'utf8');
 const routeLine = new RegExp(`^  ${area.camel}: \\{[^\\n]*\\},?\\n`, 'm');
-const routeEntry = `  ${area.camel}: {
+const existingRoute = navigation.match(routeLine)?.[0];
+// A route the shell already lists (e.g. assetTypes) keeps its path, title, place in the menu
+// and who may open it; a new one starts outside the side navigation (menu: false) until it is
+// placed in the spec's menu (then update contracts/src/navigation.test.ts).
+const routeEntry = existingRoute
+  ? existingRoute
+      .replace(/permission: '[^']+'/, `permission: '${area.camel}.read'`)
+      .replace(/ \},?\n$/, `, calls: ['GET /api/Setting?objectType=${area.constant}'] },\n`)
+  : `  ${area.camel}: {
     path: '/settings/${area.kebab.replaceAll('-', '')}',
     title: '${area.title}',
     permission: '${area.camel}.read',
     group: 'settings',
+    menu: false,
     calls: ['GET /api/Setting?objectType=${area.constant}'],
   },
 `;
+/** The roles of a new permission: those of the permission the existing route used, if any. */
+const permissionsSource = readFileSync(path.join(root, 'contracts/src/permissions.ts'), 'utf8');
+const rolesOf = (permission, fallback) =>
+  permissionsSource.match(new RegExp(`^  '${permission.replace('.', '\\.')}': (.+),$`, 'm'))?.[1] ?? fallback;
+const oldPermission = existingRoute?.match(/permission: '([^']+)'/)?.[1];
+const readRoles = oldPermission ? rolesOf(oldPermission, 'PLATFORM_ADMINS') : 'PLATFORM_ADMINS';
+const writeRoles = oldPermission ? rolesOf(oldPermission.replace(/\.read$/, '.write'), readRoles) : 'PLATFORM_ADMINS';
+const routeExists = existingRoute !== undefined;
 const edits = [
   insert('contracts/src/index.ts', null, `export * from './${area.camel}/schemas';\n`),
   insert('contracts/src/messages.ts', null, `export * from './${area.camel}/messages';\n`),
   insert(
     'contracts/src/permissions.ts',
     '} as const satisfies Record<string, readonly Role[]>;',
-    `  '${area.camel}.read': PLATFORM_ADMINS,\n  '${area.camel}.write': PLATFORM_ADMINS,\n  '${area.camel}.options': ALL,\n`,
+    `  '${area.camel}.read': ${readRoles},\n  '${area.camel}.write': ${writeRoles},\n  '${area.camel}.options': ALL,\n`,
   ),
   {
     path: 'contracts/src/navigation.ts',
-    content: routeLine.test(navigation)
-      ? navigation.replace(routeLine, routeEntry)
-      : navigation.replace('  // Admin\n', `${routeEntry}  // Admin\n`),
+    content: routeExists ? navigation.replace(routeLine, routeEntry) : navigation.replace('  // Admin\n', `${routeEntry}  // Admin\n`),
   },
+  ...(routeExists ? [] : [insert('web/src/layout/icons.tsx', '};\n', `  ${area.camel}: <Tune />,\n`, 'export const ROUTE_ICONS')]),
   insert('server/src/db/schema/index.ts', null, `export * from './${area.camel}';\n`),
-  insert('web/src/screens.ts', '};\n', `  ${area.camel}: () => import('./${area.camel}/${area.pascal}Page'),\n`),
+  insert('web/src/screens.ts', '};\n', `  ${area.camel}: () => import('./${area.camel}/${area.pascal}Page'),\n`, 'export const SCREENS'),
 ];
 
 const typesFile = 'server/src/features/settings/types.ts';

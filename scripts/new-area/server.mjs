@@ -113,7 +113,7 @@ export const ${a.singularCamel}Setting = defineSettingObject({
     {
       path: `server/src/features/${a.camel}/${a.camel}.test.ts`,
       content: `import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ${a.constant}_TEXT, type ${a.singularPascal}Row } from '@portal/contracts';
+import { ${a.constant}_TEXT, can, ROLES, type ${a.singularPascal}Row } from '@portal/contracts';
 import type { SeededNamespace } from '../../db/seed/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
@@ -127,7 +127,9 @@ const LIST = '/api/Setting?objectType=${a.constant}&offset=0&limit=15';
 
 beforeAll(async () => {
   t = await createTestContext();
-  [admin, other] = await Promise.all([t.login('master_admin@demo.test'), t.login('master_admin@acme.test')]);
+  // A role that may write these records, in each namespace.
+  const writer = ROLES.find((role) => can(role, '${a.camel}.write'))?.toLowerCase();
+  [admin, other] = await Promise.all([t.login(\`\${writer}@demo.test\`), t.login(\`\${writer}@acme.test\`)]);
   for (const [client, ns] of [
     [admin, 'demo'],
     [other, 'acme'],
