@@ -20,11 +20,24 @@ export const Id = z
   .transform(Number)
   .pipe(z.number().int().positive('must be an id (1 or more)').max(MAX_ID, 'is not a valid id'));
 
-/** Offset/limit paging; -1/-1 means "everything" (exports). */
-export const Paging = z.object({
-  offset: z.coerce.number().int().min(-1).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(-1).max(100_000).default(50),
+/** Offset/limit query fields with a list's own defaults; -1/-1 means "everything" (exports). */
+export const pagingFields = (defaults: { offset?: number; limit?: number } = {}) => ({
+  offset: z.coerce
+    .number()
+    .int()
+    .min(-1)
+    .max(10_000_000)
+    .default(defaults.offset ?? 0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(-1)
+    .max(100_000)
+    .default(defaults.limit ?? 50),
 });
+
+/** Offset/limit paging; -1/-1 means "everything" (exports). */
+export const Paging = z.object(pagingFields());
 export type Paging = z.infer<typeof Paging>;
 
 /** Trimmed text with a length limit; empty becomes undefined. */

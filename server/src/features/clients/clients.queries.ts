@@ -3,7 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clientCompanies, sites } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
-import { containsPattern, type Paging } from '../users/users.queries';
+import type { Paging } from '@portal/contracts';
+import { contains } from '../../lib/search';
 
 /** The filter header of the location lists: name and code (or acronym_code), contains, case-insensitive. */
 export interface NameCodeFilter {
@@ -28,9 +29,9 @@ export function siteScope(scope: Scope): SQL {
 
 function nameCode(name: AnyPgColumn, code: AnyPgColumn, filter: NameCodeFilter): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.name?.trim()) conditions.push(sql`lower(${name}) like ${containsPattern(filter.name)}`);
+  if (filter.name?.trim()) conditions.push(contains(name, filter.name));
   const codeText = filter.code ?? filter.acronym_code;
-  if (codeText?.trim()) conditions.push(sql`lower(${code}) like ${containsPattern(codeText)}`);
+  if (codeText?.trim()) conditions.push(contains(code, codeText));
   return conditions;
 }
 

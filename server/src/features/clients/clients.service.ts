@@ -20,6 +20,7 @@ import {
   siblingSiteNamed,
 } from './clients.queries';
 import { toClientOption, toClientRow, toSiteOption, toSiteRow } from './rows';
+import { queryRows } from '../../db/rows';
 
 /** Offices of a client: active offices of the namespace, or ones it already has (kept if archived since). */
 export async function checkOffices(tx: Db, namespaceId: number, officeIds: number[], held: number[] = []): Promise<void> {
@@ -113,14 +114,17 @@ async function resolveParent(tx: Db, companyId: number, parentId: number | null,
   if (!parent || parent.id === siteId) throw badRequest(LOCATIONS.parentNotOfClient, { parentId: 'is not a location of this client' });
   if (siteId !== null) {
     // A site cannot move under one of its own descendants: the tree would become a loop.
-    const result = (await tx.execute(sql`
+    const loop = await queryRows<{ found: number }>(
+      tx,
+      sql`
       with recursive up(id, parent_id, depth) as (
         select id, parent_id, 0 from sites where id = ${parent.id}
         union all
         select s.id, s.parent_id, up.depth + 1 from sites s join up on s.id = up.parent_id where up.depth < 1000
       )
-      select 1 as found from up where id = ${siteId} limit 1`)) as unknown as { rows: unknown[] };
-    if (result.rows.length > 0) {
+      select 1 as found from up where id = ${siteId} limit 1`,
+    );
+    if (loop.length > 0) {
       throw badRequest(LOCATIONS.parentIsDescendant, {
         parentId: 'is one of the locations under this one',
       });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, Id, type Permission, SHELL, VALIDATION } from '@portal/contracts';
+import { can, Id, type Permission, pagingFields, SHELL, VALIDATION } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
@@ -19,8 +19,7 @@ export const LocationFilter = z
 const ViewQuery = z
   .object({
     objectType: z.string().max(50),
-    offset: z.coerce.number().int().min(-1).max(10_000_000).default(0),
-    limit: z.coerce.number().int().min(-1).max(100_000).default(50),
+    ...pagingFields(),
     companyId: Id.optional(),
     parentId: Id.optional(),
     tenantId: z.coerce.number().int().optional(),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
 import type { LocationType } from './locationType';
 import { LOCATION_TYPES } from './types';
+import { queryRows } from '../../db/rows';
 
 /**
  * The spec addresses offices, client companies and sites (and later assets) generically:
@@ -43,6 +44,6 @@ export async function locationTypeOfId(db: Db, scope: Scope, id: number): Promis
     (t) =>
       sql`select ${t.objectType}::text as object_type from ${sql.identifier(t.tableName!)} where id = ${id}::int and namespace_id = ${scope.namespaceId}::int`,
   );
-  const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as { rows: { object_type: string }[] };
-  return result.rows[0] ? locationType(result.rows[0].object_type) : undefined;
+  const rows = await queryRows<{ object_type: string }>(db, sql.join(parts, sql` union all `));
+  return rows[0] ? locationType(rows[0].object_type) : undefined;
 }

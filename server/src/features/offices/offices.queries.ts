@@ -2,12 +2,9 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { offices, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
+import { contains } from '../../lib/search';
 
 export type OfficeRecord = typeof offices.$inferSelect;
-
-/** Case-insensitive "contains" without LIKE, so % and _ in a search match themselves. */
-const contains = (column: typeof offices.name | typeof offices.acronymCode, text: string) =>
-  sql`strpos(lower(coalesce(${column}, '')), lower(${text})) > 0`;
 
 /** Every office of the namespace (active and archived), by name: the LO Office screen. */
 export async function listOffices(db: Db, scope: Scope, filter: { name?: string; code?: string }) {

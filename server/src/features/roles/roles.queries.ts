@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { clientCompanies, namespaces, roleLicences, roles, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
+import { queryRows } from '../../db/rows';
 
 export type RoleRecord = typeof roles.$inferSelect;
 
@@ -97,15 +98,18 @@ export async function reactivateSuspended(
 ): Promise<number> {
   if (input.room !== null && input.room <= 0) return 0;
   const limit = input.room === null ? sql`` : sql`limit ${input.room}::int`;
-  const changed = await db.execute(sql`
+  const changed = await queryRows<{ id: number }>(
+    db,
+    sql`
     update users set status = 1, modified_at = now(), modified_by = ${input.actorId}::int
      where id in (
        select id from users
         where namespace_id = ${scope.namespaceId}::int and role_id = ${input.roleId}::int
           and company_id = ${input.clientId}::int and status = -3
         order by id ${limit})
-    returning id`);
-  return (changed as unknown as { rows: unknown[] }).rows.length;
+    returning id`,
+  );
+  return changed.length;
 }
 
 export async function countActiveUsersAtClient(db: Db, scope: Scope, roleId: number, clientId: number): Promise<number> {

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import { findSequence, listSequences, raiseCurrentNumber } from './sequences.queries';
+import { queryRows } from '../../db/rows';
 
 type SequenceInput = z.output<typeof SequenceSaveBody>;
 
@@ -59,7 +60,9 @@ export async function allocateNumber(
 ): Promise<number> {
   const name = input.name.trim().toUpperCase();
   const divisionId = input.divisionId ?? null;
-  const result = await db.execute(sql`
+  const [row] = await queryRows<{ current_number: number | string }>(
+    db,
+    sql`
     insert into number_sequences (namespace_id, office_id, division_id, name, current_number)
     select ${namespaceId}::int, o.id, ${divisionId}::int, ${name}, 1
       from offices o
@@ -68,8 +71,8 @@ export async function allocateNumber(
             or exists (select 1 from divisions d where d.id = ${divisionId}::int and d.namespace_id = ${namespaceId}::int))
     on conflict (namespace_id, office_id, (coalesce(division_id, 0)), name)
     do update set current_number = number_sequences.current_number + 1, modified_at = now()
-    returning current_number`);
-  const row = (result as unknown as { rows: { current_number: number | string }[] }).rows[0];
+    returning current_number`,
+  );
   if (!row) throw notFound(SHELL.notFound);
   return Number(row.current_number);
 }

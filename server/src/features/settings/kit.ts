@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/parseBody';
+import { contains } from '../../lib/search';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import type { ListQuery, SettingType } from './settingType';
@@ -110,7 +111,7 @@ export function defineSettingObject<T extends SettingTable, Row, Schema extends 
   async function listRows(ctx: RequestContext, query: ListQuery): Promise<Row[]> {
     const where = [inNamespace(ctx), eq(table.status, 1)];
     const name = typeof query.name === 'string' ? query.name.trim() : '';
-    if (name) where.push(sql`strpos(lower(${table.name}), lower(${name})) > 0`);
+    if (name) where.push(contains(table.name, name));
     const select = ctx.db
       .select()
       .from(table as PgTable)

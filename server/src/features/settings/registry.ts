@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
 import type { SettingType } from './settingType';
 import { SETTING_TYPES } from './types';
+import { queryRows } from '../../db/rows';
 
 /**
  * The spec addresses settings objects generically (`GET /api/Setting?objectType=...`,
@@ -46,7 +47,6 @@ export async function settingTypeOfId(db: Db, scope: Scope, id: number): Promise
     (t) =>
       sql`select ${t.objectType}::text as object_type from ${sql.identifier(t.tableName!)} where id = ${id}::int and namespace_id = ${scope.namespaceId}::int`,
   );
-  const result = await db.execute<{ object_type: string }>(sql.join(parts, sql` union all `));
-  const rows = (result as unknown as { rows: { object_type: string }[] }).rows;
+  const rows = await queryRows<{ object_type: string }>(db, sql.join(parts, sql` union all `));
   return rows[0] ? settingType(rows[0].object_type) : undefined;
 }

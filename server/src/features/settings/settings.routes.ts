@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, Id, type Permission, SHELL, VALIDATION } from '@portal/contracts';
+import { can, Id, type Permission, pagingFields, SHELL, VALIDATION } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { contextOf } from '../context';
 import { permissionMap, settingType, settingTypeOfId } from './registry';
-
-const Paging = {
-  offset: z.coerce.number().int().min(-1).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(-1).max(100_000).default(50),
-};
 
 function anyOf(pick: Parameters<typeof permissionMap>[0]): Permission[] {
   return [...new Set(Object.values(permissionMap(pick)))];
@@ -32,7 +27,7 @@ export async function settingsRoutes(app: FastifyInstance) {
             objectType: z.string().max(50),
             tenantId: z.coerce.number().int().optional(),
             name: z.string().max(200).optional(),
-            ...Paging,
+            ...pagingFields(),
           })
           .passthrough(),
       },

@@ -1,24 +1,13 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { TENANT_ID, USER_TYPE, type UserFilter, type UserRow } from '@portal/contracts';
+import { type Paging, TENANT_ID, USER_TYPE, type UserFilter, type UserRow } from '@portal/contracts';
 import { yieldTurn } from '../../db/queue';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
+import { containsPattern, contains } from '../../lib/search';
 import type { AuthUser } from '../../lib/sessions';
 import { actionFlagsSql } from './rows';
-
-/** "Contains" as a LIKE pattern on lower-cased text, so the trigram indexes apply. */
-export function containsPattern(text: string): string {
-  return `%${text
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export interface Paging {
-  offset: number;
-  limit: number;
-}
+import { queryRows } from '../../db/rows';
 
 /** Users the caller may see: the namespace; CLIENT-ADMIN (any client role) only its company's client users. */
 export function userScope(scope: Scope): SQL {
@@ -33,7 +22,7 @@ const userId = sql.raw('"users"."id"');
 
 export function userFilterWhere(scope: Scope, filter: UserFilter): SQL {
   const conditions: SQL[] = [userScope(scope)];
-  if (filter.name?.trim()) conditions.push(sql`lower(${users.name}) like ${containsPattern(filter.name)}`);
+  if (filter.name?.trim()) conditions.push(contains(users.name, filter.name));
   if (filter.email?.trim()) conditions.push(sql`${users.email} like ${containsPattern(filter.email)}`);
   if (filter.role) conditions.push(eq(users.roleId, filter.role));
   if (filter.location) {
@@ -107,8 +96,8 @@ function source(scope: Scope, filter: UserFilter, paging: Paging): { from: SQL; 
 }
 
 async function jsonText(db: Db, query: SQL): Promise<string> {
-  const result = (await db.execute(query)) as unknown as { rows: { json: string }[] };
-  return result.rows[0]?.json ?? '[]';
+  const rows = await queryRows<{ json: string }>(db, query);
+  return rows[0]?.json ?? '[]';
 }
 
 /** The users list rows (UserRow of contracts) as a JSON array text, ordered by name then id. */

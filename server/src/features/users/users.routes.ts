@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id, RequesterBody, USER_STATUS_ACTIONS, USERS_PAGE_SIZE, UserBody, UserFilter } from '@portal/contracts';
+import { Id, pagingFields, RequesterBody, USER_STATUS_ACTIONS, USERS_PAGE_SIZE, UserBody, UserFilter } from '@portal/contracts';
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
 import { parseBody } from '../../lib/parseBody';
@@ -9,14 +9,10 @@ import { deleteSignature, uploadSignature } from './signature';
 import { changeUserStatus } from './users.status';
 import { createRequester, saveUser, userCount, userListJson, userOptionsJson } from './users.service';
 
-const offset = (fallback: number) => z.coerce.number().int().min(-1).max(10_000_000).default(fallback);
-const limit = (fallback: number) => z.coerce.number().int().min(-1).max(100_000).default(fallback);
-
 /** offset=-1&limit=-1 answers every row (CSV export). */
 const ListQuery = z
   .object({
-    offset: offset(0),
-    limit: limit(USERS_PAGE_SIZE),
+    ...pagingFields({ limit: USERS_PAGE_SIZE }),
     filter: z.string().optional(),
     tenantId: z.coerce.number().int().optional(),
   })
@@ -26,8 +22,7 @@ const CountQuery = ListQuery.pick({ filter: true, tenantId: true });
 
 const OptionsQuery = z
   .object({
-    offset: offset(-1),
-    limit: limit(-1),
+    ...pagingFields({ offset: -1, limit: -1 }),
     tenantId: z.coerce.number().int().optional(),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   assignableRoles,
+  type Paging,
   type RequesterBody,
   SHELL,
   USER_TYPE,
@@ -15,7 +16,7 @@ import { badRequest, forbidden, conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import { mayManage } from './rows';
-import { countUsers, findUserRow, listUserOptionsJson, listUsersJson, type Paging } from './users.queries';
+import { countUsers, findUserRow, listUserOptionsJson, listUsersJson } from './users.queries';
 import { type ExistingUser, loadExisting, type UserInput, writeUser } from './users.write';
 
 /** The users list as JSON text (an array of UserRow), built by the database. */
