@@ -115,7 +115,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (permission === undefined) return; // unknown route: the 404 handler answers
     const token = tokenOf(request);
     if (token) request.auth = await app.sessions.resolve(token);
-    if (token && !request.auth) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    // Only the session call drops a cookie whose session ended: the web app learns from that
+    // call's 401 that the session *expired*. Were another call sent alongside it (the logo at
+    // start-up) to drop the cookie first, the session call could go out without it and read as
+    // "never signed in".
+    if (token && !request.auth && request.routeOptions.url === '/api/login') reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (permission === 'public') return;
     if (!request.auth) throw unauthorized(token ? AUTH.sessionExpired : AUTH.notSignedIn);
     if (!allowed(permission, request, request.auth.user)) throw forbidden(SHELL.forbidden);

@@ -127,6 +127,19 @@ describe('GET /api/login', () => {
     expect(me.statusCode).toBe(200);
   });
 
+  it('keeps an ended session’s cookie until the session call says it expired', async () => {
+    const response = await login({ email: 'approver@demo.test', password: 'demo1234' });
+    const cookie = String(response.headers['set-cookie']).split(';')[0];
+    await t.app.inject({ method: 'GET', url: '/api/login?logout=true', headers: { authorization: `Bearer ${response.json().sessionId}` } });
+    // The start-up logo call goes out beside the session call: it must not drop the cookie first.
+    const logo = await t.app.inject({ method: 'GET', url: '/api/CustomerRegistration/getImageFromSession', headers: { cookie } });
+    expect(logo.headers['set-cookie']).toBeUndefined();
+    const session = await t.app.inject({ method: 'GET', url: '/api/login', headers: { cookie } });
+    expect(session.statusCode).toBe(401);
+    expect(session.json().error).toBe(AUTH.sessionExpired);
+    expect(String(session.headers['set-cookie'])).toMatch(/portal_sid=;/);
+  });
+
   it('rejects unknown query parameters', async () => {
     const client = await t.login('scheduler@demo.test');
     expect((await client.get('/api/login?logout=maybe')).statusCode).toBe(400);
