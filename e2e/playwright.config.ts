@@ -20,7 +20,10 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry on CI only: a click that lands while a list refetches after a search (the row is
+  // re-rendered under it) is lost now and then on a loaded 2-core machine. A test that fails
+  // twice fails the run, and the list reporter prints every retried test as flaky.
+  retries: process.env.CI ? 1 : 0,
   timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
