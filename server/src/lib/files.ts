@@ -183,14 +183,6 @@ export async function storeFile(
   return row;
 }
 
-export async function readFileById(db: Db, namespaceId: number, id: number) {
-  const rows = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.namespaceId, namespaceId)));
-  return rows[0] ?? null;
-}
-
 export async function readFileByKey(db: Db, namespaceId: number, blobKey: string) {
   const rows = await db
     .select()

@@ -45,11 +45,6 @@ export function userOf(request: FastifyRequest): AuthUser {
   return request.auth.user;
 }
 
-/** A record-level check inside a service: 403 when the role lacks the permission. */
-export function requirePermission(user: AuthUser, permission: Permission): void {
-  if (!can(user.role, permission)) throw forbidden(SHELL.forbidden);
-}
-
 function validate(permission: RoutePermission | undefined, where: string): void {
   if (permission === undefined) throw new Error(`Route ${where} declares no permission (config.permission)`);
   if (permission === 'public') return;

@@ -72,12 +72,9 @@ export interface SettingObjectDefinition<T extends SettingTable, Row, Schema ext
 export type SaveOptions = Record<string, unknown>;
 
 /** What the kit answers: the generic type plus typed entry points for a feature's own routes. */
-export interface SettingObject<T extends SettingTable, Row> extends SettingType {
-  table: T;
-  find(db: Db, ctx: RequestContext, id: number): Promise<RecordOf<T> | null>;
+export interface SettingObject<Row> extends SettingType {
   listRows(ctx: RequestContext, query: ListQuery): Promise<Row[]>;
   saveRow(ctx: RequestContext, body: unknown, options?: SaveOptions): Promise<Row>;
-  pick(ctx: RequestContext, columns?: Record<string, AnyPgColumn>): Promise<Record<string, unknown>[]>;
 }
 
 /** A saved body's id: absent, null, 0 or -1 mean "new". */
@@ -88,7 +85,7 @@ const idOf = (input: unknown): number | null => {
 
 export function defineSettingObject<T extends SettingTable, Row, Schema extends z.ZodType>(
   definition: SettingObjectDefinition<T, Row, Schema>,
-): SettingObject<T, Row> {
+): SettingObject<Row> {
   const { table, messages, permissions } = definition;
   const byName = [asc(sql`lower(${table.name})`), asc(table.id)];
   const inNamespace = (ctx: RequestContext) => eq(table.namespaceId, ctx.scope.namespaceId);
@@ -186,11 +183,8 @@ export function defineSettingObject<T extends SettingTable, Row, Schema extends 
     objectType: definition.objectType,
     aliases: definition.aliases,
     tableName: getTableName(table),
-    table,
-    find,
     listRows,
     saveRow,
-    pick,
     ...(permissions.read ? { list: { permission: permissions.read, run: listRows } } : {}),
     ...(permissions.options
       ? {
