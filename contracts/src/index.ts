@@ -15,3 +15,5 @@ export * from './roleAdmin/schemas';
 export * from './sequences/schemas';
 export * from './statuses';
 export * from './webAccess';
+export * from './dataForms/definition';
+export * from './taskTypes/checklist';
