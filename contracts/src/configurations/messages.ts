@@ -19,5 +19,7 @@ export const CONFIGURATIONS = {
   archived: 'Configuration archived',
   knownCannotBeRenamed: 'The portal reads this configuration by its name: it cannot be renamed',
   knownCannotBeArchived: 'The portal reads this configuration by its name: it cannot be archived',
+  discardChanges: 'This configuration has changes that are not saved. Leave them?',
+  unsaved: 'Unsaved changes',
   tooLarge: 'The configuration is too large (at most 200,000 characters)',
 } as const;
