@@ -1,7 +1,16 @@
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
-import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  ensureSyntaxTree,
+  foldGutter,
+  foldKeymap,
+  indentOnInput,
+  syntaxHighlighting,
+  syntaxTree,
+} from '@codemirror/language';
 import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import {
@@ -46,6 +55,35 @@ function problemDiagnostic(view: EditorView, problem: ExternalProblem): Diagnost
   const from = range ? range.from : 0;
   const to = Math.min(range ? range.to : doc.line(1).to, doc.lineAt(from).to);
   return { from, to: Math.max(from, to), severity: 'error', message: problem.message, source: 'server' };
+}
+
+/** Where the JSON syntax tree has its first error, or null. */
+function firstSyntaxError(view: EditorView): number | null {
+  const tree = ensureSyntaxTree(view.state, view.state.doc.length, 200) ?? syntaxTree(view.state);
+  let at: number | null = null;
+  tree.iterate({
+    enter: (node) => {
+      if (at !== null) return false;
+      if (node.type.isError) at = node.from;
+      return undefined;
+    },
+  });
+  return at;
+}
+
+/**
+ * The JSON syntax check (jsonParseLinter). The browser's parse error often names no position
+ * ("Unexpected token ..."), which would put the marker on line 1: then the syntax tree's first
+ * error gives the place. The mark runs to the end of that line, so it can be seen.
+ */
+function jsonSyntaxLinter() {
+  const parse = jsonParseLinter();
+  return (view: EditorView): Diagnostic[] =>
+    parse(view).map((diagnostic) => {
+      const from = diagnostic.from === 0 ? (firstSyntaxError(view) ?? 0) : diagnostic.from;
+      const line = view.state.doc.lineAt(from);
+      return { ...diagnostic, from, to: Math.max(from, line.to) };
+    });
 }
 
 /** Colours from the MUI light palette, so the editor looks like the rest of the portal. */
@@ -122,7 +160,7 @@ export function CodeEditor({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the props below are applied by the effects that follow
   useEffect(() => {
     if (!host.current) return;
-    const syntax = language === 'json' ? jsonParseLinter() : () => [];
+    const syntax = language === 'json' ? jsonSyntaxLinter() : () => [];
     const editor = new EditorView({
       parent: host.current,
       state: EditorState.create({
