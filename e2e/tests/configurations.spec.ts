@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { CONFIGURATIONS } from '@portal/contracts/messages';
 import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures';
@@ -197,6 +198,17 @@ test.describe('Configurations', () => {
     await page.reload();
     await expect(page.getByTestId('side-nav')).toBeVisible();
     await expect(page.getByTestId('nav-productTechInfo')).toHaveCount(0);
+  });
+
+  test('no serious or critical accessibility violations, with a configuration and a problem shown', async ({ page }) => {
+    await loginAs(page, 'config_admin@demo.test');
+    await page.goto(PATH);
+    await page.getByTestId('config-item-namespaceFeatures').click();
+    await setEditorText(page, '{\n  "jobs": "yes"\n}');
+    await expect(page.getByTestId('config-json-message')).toHaveText('jobs: must be true or false');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test('the screen is refused to roles without the right', async ({ page }) => {

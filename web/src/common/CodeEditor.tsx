@@ -177,6 +177,7 @@ export function CodeEditor({
           bracketMatching(),
           closeBrackets(),
           highlightActiveLine(),
+          EditorView.lineWrapping,
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
           language === 'json' ? json() : [],

@@ -1,14 +1,15 @@
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { CONFIG_NEW, type ConfigRow, CONFIGURATIONS, formatDate } from '@portal/contracts';
 
 /**
  * The left menu of existing configurations (by name); the current one is highlighted. The
- * documents the portal reads carry a "checked" chip: their saves are checked against a schema.
+ * documents the portal reads carry a "checked" mark: their saves are checked against a schema.
  */
 export function ConfigList({
   rows,
@@ -25,14 +26,13 @@ export function ConfigList({
     <Box
       component="nav"
       aria-label={CONFIGURATIONS.listLabel}
-      sx={{
-        borderRight: { md: 1 },
-        borderBottom: { xs: 1, md: 0 },
-        borderColor: 'divider',
+      sx={(theme) => ({
+        // Beside the editor on wide screens, above it on narrow ones.
+        [theme.breakpoints.up('md')]: { borderRight: `1px solid ${theme.palette.divider}` },
+        [theme.breakpoints.down('md')]: { borderBottom: `1px solid ${theme.palette.divider}`, maxHeight: 240 },
         bgcolor: 'grey.50',
-        maxHeight: { xs: 240, md: 'none' },
         overflowY: 'auto',
-      }}
+      })}
     >
       <Typography variant="overline" color="text.secondary" sx={{ display: 'block', px: 2, pt: 1.5 }}>
         {CONFIGURATIONS.listLabel} ({rows.length})
@@ -42,7 +42,7 @@ export function ConfigList({
           {CONFIGURATIONS.empty}
         </Typography>
       ) : (
-        <List dense disablePadding data-testid="config-list" sx={{ px: 1, pb: 1 }}>
+        <List component="div" dense disablePadding data-testid="config-list" sx={{ px: 1, pb: 1 }}>
           {selectedId === CONFIG_NEW && (
             <ListItemButton selected sx={{ borderRadius: 1.5, mb: 0.25 }} data-testid="config-item-new">
               <ListItemText primary={CONFIGURATIONS.newConfiguration} slotProps={{ primary: { sx: { fontStyle: 'italic' } } }} />
@@ -69,13 +69,14 @@ export function ConfigList({
                 slotProps={{ primary: { noWrap: true, title: row.name, sx: { fontWeight: 500 } }, secondary: { noWrap: true } }}
               />
               {row.known && (
-                <Chip
-                  label="checked"
-                  size="small"
-                  title={`${row.known}: ${CONFIGURATIONS.knownHint}`}
-                  variant={row.id === selectedId ? 'filled' : 'outlined'}
-                  sx={{ ml: 1, height: 20, fontSize: 11, ...(row.id === selectedId ? { bgcolor: 'primary.light', color: 'inherit' } : {}) }}
-                />
+                <Tooltip title={`${row.known}: ${CONFIGURATIONS.knownHint}`}>
+                  <FactCheckOutlined
+                    fontSize="small"
+                    titleAccess={`${row.known}, checked on save`}
+                    data-testid="config-known"
+                    sx={{ ml: 1, opacity: 0.75, flexShrink: 0 }}
+                  />
+                </Tooltip>
               )}
             </ListItemButton>
           ))}
