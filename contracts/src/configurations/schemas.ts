@@ -55,24 +55,23 @@ function oneOrMany<T extends z.ZodType>(item: T) {
   }) as unknown as z.ZodType<z.output<T> | z.output<T>[]>;
 }
 
+/** An object of a document: no keys but its own (a misspelt key would be ignored unseen). */
+const documentObject = <Shape extends z.ZodRawShape>(shape: Shape) => z.strictObject(shape, { error: 'must be a JSON object' });
+
 const unknownKeyMessage = (key: string) => `"${key}" is not a known key`;
 
-export const WebAccessRuleSchema = z
-  .object({
-    roles: z.array(roleName(), { error: 'must be a list of roles' }).max(50).optional(),
-    isEnabled: z.boolean({ error: 'must be true or false' }).optional(),
-    office: refs,
-    division: refs,
-  })
-  .strict();
+export const WebAccessRuleSchema = documentObject({
+  roles: z.array(roleName(), { error: 'must be a list of roles' }).max(50).optional(),
+  isEnabled: z.boolean({ error: 'must be true or false' }).optional(),
+  office: refs,
+  division: refs,
+});
 
-export const WebAccessEntrySchema = z
-  .object({
-    /** The label shown instead of the default (Assets, Loose Gear, Assessment). */
-    name: z.string({ error: 'must be text' }).trim().max(60, 'at most 60 characters').optional(),
-    viewRules: oneOrMany(WebAccessRuleSchema).optional(),
-  })
-  .strict();
+export const WebAccessEntrySchema = documentObject({
+  /** The label shown instead of the default (Assets, Loose Gear, Assessment). */
+  name: z.string({ error: 'must be text' }).trim().max(60, 'at most 60 characters').optional(),
+  viewRules: oneOrMany(WebAccessRuleSchema).optional(),
+});
 
 /**
  * The switch of the job wizard's special LLG task (shell document, "SPECIAL TASKS (LLG toggle,
@@ -81,33 +80,28 @@ export const WebAccessEntrySchema = z
  */
 export const LLG_TASK_ACCESS_KEY = 'LLG';
 
-export const WebAccessConfig = z
-  .object({
-    ASSET: WebAccessEntrySchema.optional(),
-    LOOSEGEAR: WebAccessEntrySchema.optional(),
-    ASSESSMENT: WebAccessEntrySchema.optional(),
-    'ASSET-DESCRIPTION': WebAccessEntrySchema.optional(),
-    'ASSET-ATTRIBUTES': WebAccessEntrySchema.optional(),
-    [LLG_TASK_ACCESS_KEY]: WebAccessEntrySchema.optional(),
-  })
-  .strict();
+export const WebAccessConfig = documentObject({
+  ASSET: WebAccessEntrySchema.optional(),
+  LOOSEGEAR: WebAccessEntrySchema.optional(),
+  ASSESSMENT: WebAccessEntrySchema.optional(),
+  'ASSET-DESCRIPTION': WebAccessEntrySchema.optional(),
+  'ASSET-ATTRIBUTES': WebAccessEntrySchema.optional(),
+  [LLG_TASK_ACCESS_KEY]: WebAccessEntrySchema.optional(),
+});
 
 /** Whether the job wizard offers the special LLG task to this user (a matching `LLG` rule). */
-export function llgSpecialTaskOffered(access: WebAccess | null | undefined, subject: RuleSubject): boolean {
-  const entry = (access as Record<string, WebAccessEntry | undefined> | null | undefined)?.[LLG_TASK_ACCESS_KEY];
-  return rulesOf(entry).some((rule) => webAccessRuleMatches(rule, subject));
+export function llgSpecialTaskOffered(access: (WebAccess & { LLG?: WebAccessEntry }) | null | undefined, subject: RuleSubject): boolean {
+  return rulesOf(access?.[LLG_TASK_ACCESS_KEY]).some((rule) => webAccessRuleMatches(rule, subject));
 }
 
-const DashboardRuleSchema = z
-  .object({
-    roles: z
-      .array(roleName(['ALL', 'NONE']), { error: 'must be a list of roles' })
-      .max(50)
-      .optional(),
-    division: refs,
-    office: refs,
-  })
-  .strict();
+const DashboardRuleSchema = documentObject({
+  roles: z
+    .array(roleName(['ALL', 'NONE']), { error: 'must be a list of roles' })
+    .max(50)
+    .optional(),
+  division: refs,
+  office: refs,
+});
 
 /** A tab's page: a page of this portal (/...) or an https: page (the CSP's frame-src). */
 const tabUrl = z
@@ -120,23 +114,24 @@ const tabUrl = z
     'must be a path of this portal (/...) or an https:// address',
   );
 
-export const DashboardTabSchema = z
-  .object({
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'at most 100 characters'),
-    url: tabUrl,
-    isEnabled: z.boolean({ error: 'must be true or false' }).optional(),
-    viewRules: oneOrMany(DashboardRuleSchema).optional(),
-  })
-  .strict();
+export const DashboardTabSchema = documentObject({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'at most 100 characters'),
+  url: tabUrl,
+  isEnabled: z.boolean({ error: 'must be true or false' }).optional(),
+  viewRules: oneOrMany(DashboardRuleSchema).optional(),
+});
 
-export const DashboardConfig = z
-  .object({ tabs: z.array(DashboardTabSchema, { error: 'must be a list of tabs' }).max(50, 'at most 50 tabs') })
-  .strict();
+export const DashboardConfig = documentObject({
+  tabs: z.array(DashboardTabSchema, { error: 'must be a list of tabs' }).max(50, 'at most 50 tabs'),
+});
 
 const featureSwitch = z.boolean({ error: 'must be true or false' }).optional();
-export const NamespaceFeaturesConfig = z
-  .object({ jobs: featureSwitch, jobLite: featureSwitch, technicalLibrary: featureSwitch, qrSticker: featureSwitch })
-  .strict();
+export const NamespaceFeaturesConfig = documentObject({
+  jobs: featureSwitch,
+  jobLite: featureSwitch,
+  technicalLibrary: featureSwitch,
+  qrSticker: featureSwitch,
+});
 
 /** The configurations the portal reads, by name (compared without case, as the readers do). */
 export const KNOWN_CONFIGURATIONS: readonly { name: string; title: string; schema: z.ZodType }[] = [
