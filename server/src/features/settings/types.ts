@@ -1,3 +1,4 @@
+import { configurationSetting } from '../configurations/configurations.service';
 import { dashboardTabsSetting } from '../dashboard/dashboard.service';
 import { divisionSetting } from '../divisions/divisions.service';
 import { roleSetting } from '../roles/roles.service';
@@ -8,4 +9,4 @@ import type { SettingType } from './settingType';
  * registration by import side effects). A new type built with `defineSettingObject` (kit.ts)
  * is added here.
  */
-export const SETTING_TYPES: readonly SettingType[] = [divisionSetting, roleSetting, dashboardTabsSetting];
+export const SETTING_TYPES: readonly SettingType[] = [divisionSetting, roleSetting, dashboardTabsSetting, configurationSetting];
