@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { CONFIGURATIONS } from '@portal/contracts/messages';
 import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures';
+import { setEditorText } from '../pages/codeEditor';
 import { stamp } from '../pages/AdminApi';
 
 /**
@@ -11,15 +12,6 @@ import { stamp } from '../pages/AdminApi';
  * the navigation without a restart. Runs against the built portal, under its CSP.
  */
 const PATH = '/settings/configdata';
-
-/** Replaces the editor's text as typed input (insertText: no auto-closed brackets). */
-async function setEditorText(page: Page, text: string) {
-  const content = page.getByTestId('config-editor').locator('.cm-content');
-  await content.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
 
 const editorLine = (page: Page, line: number) =>
   page
@@ -171,35 +163,6 @@ test.describe('Configurations', () => {
     await expect(page.getByTestId('config-editor').locator('.cm-content')).not.toContainText('BOSS');
   });
 
-  test('a feature switch saved here shows in the navigation without a restart', async ({ page }) => {
-    // acme has no technical library; the switch is put back at the end, whatever happens.
-    await loginAs(page, 'config_admin@acme.test');
-    await page.goto(PATH);
-    const nav = page.getByTestId('side-nav');
-    await expect(nav).toBeVisible();
-    await expect(page.getByTestId('nav-productTechInfo')).toHaveCount(0);
-    await page.getByTestId('config-item-namespaceFeatures').click();
-    const { id, configJson: original } = await featuresRow(page);
-    expect(JSON.parse(original)).toMatchObject({ technicalLibrary: false });
-    try {
-      await setEditorText(page, '{\n  "jobs": true,\n  "jobLite": false,\n  "technicalLibrary": true,\n  "qrSticker": true\n}');
-      await page.getByTestId('config-save').click();
-      await expect(page.getByText(CONFIGURATIONS.saved)).toBeVisible();
-      await expect(page.getByTestId('nav-productTechInfo')).toBeVisible();
-      await page.getByTestId('nav-productTechInfo').click();
-      await expect(page).toHaveURL(/\/technicalLibrary\/productTechInfo/);
-      await expect(page.getByTestId('forbidden')).toHaveCount(0);
-    } finally {
-      const restore = await page.request.post('/api/Setting', {
-        data: { objectType: 'Config', id, name: 'namespaceFeatures', configJson: original },
-      });
-      expect(restore.status()).toBe(200);
-    }
-    await page.reload();
-    await expect(page.getByTestId('side-nav')).toBeVisible();
-    await expect(page.getByTestId('nav-productTechInfo')).toHaveCount(0);
-  });
-
   test('no serious or critical accessibility violations, with a configuration and a problem shown', async ({ page }) => {
     await loginAs(page, 'config_admin@demo.test');
     await page.goto(PATH);
@@ -218,9 +181,3 @@ test.describe('Configurations', () => {
     expect((await page.request.get('/api/Setting?tenantId=2&objectType=Config')).status()).toBe(403);
   });
 });
-
-async function featuresRow(page: Page): Promise<{ id: number; configJson: string }> {
-  const answer = await page.request.get('/api/Setting?tenantId=2&objectType=Config&offset=0&limit=-1');
-  const rows = (await answer.json()) as { id: number; name: string; configJson: string }[];
-  return rows.find((r) => r.name === 'namespaceFeatures')!;
-}
