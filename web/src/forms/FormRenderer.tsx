@@ -2,7 +2,15 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type JSX, useCallback, useMemo, useRef, useState } from 'react';
-import { DATA_FORM_TEXT, type FormDefinition, type FormField, type FormValues, isValueField, type ValueField } from '@portal/contracts';
+import {
+  DATA_FORM_TEXT,
+  type FormDefinition,
+  type FormField,
+  type FormValues,
+  isValueField,
+  type ValueField,
+  fieldValue,
+} from '@portal/contracts';
 import { ChoiceButtons, DateTimeInput, type InputProps, MultiSelectInput, NumberInput, SelectInput, TextInput } from './FieldInputs';
 import { fieldTestId, isShortField, problemsByKey, shownFields, withValue } from './formLogic';
 import { ReadOnlyValue } from './ReadOnlyValue';
@@ -73,15 +81,15 @@ export function FormRenderer({
             editable ? (
               <FieldInput
                 field={field}
-                value={values[field.key]}
+                value={fieldValue(values, field.key)}
                 onChange={(value) => change(field.key, value)}
                 onBlur={() => touch(field.key)}
                 error={showErrors || touched.has(field.key) ? problems[field.key] : undefined}
                 upload={upload}
-                latest={() => latest.current[field.key]}
+                latest={() => fieldValue(latest.current, field.key)}
               />
             ) : (
-              <ReadOnlyValue field={field} value={values[field.key]} />
+              <ReadOnlyValue field={field} value={fieldValue(values, field.key)} />
             )
           ) : (
             <LayoutField field={field} />

@@ -6,6 +6,7 @@ import {
   isValueField,
   UPLOAD_KINDS,
   validateFormValues,
+  fieldValue,
   visibility,
 } from '@portal/contracts';
 import { dataFormRevisions, dataForms, files } from '../../db/schema';
@@ -57,7 +58,7 @@ export async function checkFilledForm(db: Db, scope: Scope, filled: FilledForm):
   const wanted = new Map<string, string>();
   for (const field of definition.fields) {
     if (!isValueField(field) || !UPLOAD_KINDS.includes(field.kind) || !shown.get(field.id) || Object.hasOwn(fields, field.key)) continue;
-    const keys = values[field.key];
+    const keys = fieldValue(values, field.key);
     if (Array.isArray(keys)) for (const key of keys) if (typeof key === 'string') wanted.set(key, field.key);
   }
   if (wanted.size > 0) {
