@@ -118,6 +118,27 @@ describe('saving a data form', () => {
     });
   });
 
+  it('gives simultaneous saves of one form one revision each', async () => {
+    const row = await create({ name: 'Raced Form', formJson: SIMPLE });
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => config.post('/api/Setting/FormJSON', { formId: row.id, formJson: { ...SIMPLE, fields: SIMPLE.fields.slice(0, n % 2 ? 1 : 2) } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((a) => a.json().revision).sort()).toEqual([2, 3, 4, 5]);
+  });
+
+  it('offers the forms as pickers with their object, type and revision', async () => {
+    const response = await clientUser.get('/api/Setting/Objects?objectType=Form');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toContainEqual({
+      id: formId(t.demo, DEMO_FORMS.visualCheck),
+      name: DEMO_FORMS.visualCheck,
+      formObject: 'TASK TYPE',
+      formType: 'FORM',
+      revision: 2,
+    });
+  });
+
   it('accepts the definition as JSON text', async () => {
     const row = await create({ name: 'Text Form', formJson: JSON.stringify(SIMPLE), formType: 'MULTIPLE', samplesMin: 2, samplesMax: 3 });
     expect(row).toMatchObject({ fieldCount: 2, formType: 'MULTIPLE', samplesMin: 2, samplesMax: 3 });
@@ -287,6 +308,16 @@ describe('form file uploads', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
     expect((await acmeAdmin.get(`/api/filedownload?id=${answer.blobKey}`)).statusCode).toBe(404);
+  });
+
+  it('takes a PDF as a file, and refuses more than 10 MB', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const asFile = await upload(engineer, 'u1.pdf', pdf, 'file');
+    expect(asFile.statusCode, asFile.body).toBe(200);
+    expect(asFile.json().contentType).toBe('application/pdf');
+    const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]);
+    const tooBig = await upload(engineer, 'big.pdf', big, 'file');
+    expect(tooBig.statusCode).toBe(413);
   });
 
   it('refuses a non-image as a photo, and content that does not match its name', async () => {
