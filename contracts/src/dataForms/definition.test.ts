@@ -10,6 +10,7 @@ import {
   validateFormValues,
   visibility,
 } from './definition';
+import { validateSamples } from './samples';
 import { DataFormSaveBody, FormJsonInput } from './schemas';
 
 const field = (f: Record<string, unknown>) => f as unknown as FormField;
@@ -189,5 +190,21 @@ describe('save bodies', () => {
     expect(wrong.success ? null : firstIssue(wrong.error)).toBe('samplesMax: Max must not be less than Min');
     const disabled = DataFormSaveBody.safeParse({ objectType: 'Form', name: 'X', formObject: 'USER' });
     expect(disabled.success ? null : firstIssue(disabled.error)).toBe('formObject: is not available yet');
+  });
+});
+
+describe('samples of a MULTIPLE form', () => {
+  const form = def({ id: '1', kind: 'number', key: 'load', label: 'Test load', required: true, max: 40 });
+
+  it('counts the samples against Min and Max and checks each one', () => {
+    expect(validateSamples(form, [{ load: 1 }], 1, 4)).toEqual([]);
+    expect(validateSamples(form, [], 1, 4)).toEqual([{ sample: -1, key: '', message: 'At least 1 sample needed' }]);
+    expect(validateSamples(form, [{ load: 1 }, { load: 2 }, { load: 3 }], 1, 2)).toEqual([
+      { sample: -1, key: '', message: 'At most 2 samples' },
+    ]);
+    expect(validateSamples(form, [{ load: 1 }, {}, { load: 41 }], 1, 4)).toEqual([
+      { sample: 1, key: 'load', message: 'Test load is required' },
+      { sample: 2, key: 'load', message: 'Test load must be at most 40' },
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { emblemPng } from '../../db/seed/emblem';
 import { scopeOf } from '../../lib/scope';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
-import { checkFilledForm } from './filledForms';
+import { checkFilledForm, checkFilledSamples } from './filledForms';
 
 let t: TestContext;
 let config: Client;
@@ -121,7 +121,9 @@ describe('saving a data form', () => {
   it('gives simultaneous saves of one form one revision each', async () => {
     const row = await create({ name: 'Raced Form', formJson: SIMPLE });
     const answers = await Promise.all(
-      [1, 2, 3, 4].map((n) => config.post('/api/Setting/FormJSON', { formId: row.id, formJson: { ...SIMPLE, fields: SIMPLE.fields.slice(0, n % 2 ? 1 : 2) } })),
+      [1, 2, 3, 4].map((n) =>
+        config.post('/api/Setting/FormJSON', { formId: row.id, formJson: { ...SIMPLE, fields: SIMPLE.fields.slice(0, n % 2 ? 1 : 2) } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
     expect(answers.map((a) => a.json().revision).sort()).toEqual([2, 3, 4, 5]);
@@ -381,6 +383,30 @@ describe('checkFilledForm', () => {
     await expect(
       checkFilledForm(t.app.db, scope(), { formId: id, formRevision: 1, values: { ...values, structurePhoto: ['madeUpKey123'] } }),
     ).rejects.toMatchObject({ fields: { structurePhoto: 'structurePhoto refers to a file that was not uploaded' } });
+  });
+});
+
+describe('checkFilledSamples', () => {
+  const scope = () => scopeOf({ id: 1, role: 'FIELD-ENGG', namespaceId: t.demo.id, companyId: null, siteIds: [] } as never);
+  const sample = (load: number) => ({ testLoad: load, radius: 8, boomLength: 24.4, result: 'pass' });
+
+  it('checks the count against Min and Max, and each sample by its index', async () => {
+    const id = formId(t.demo, DEMO_FORMS.mobileCraneLoadTest);
+    await checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: [sample(11), sample(22)] });
+    await expect(checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: [] })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'At least 1 sample needed',
+    });
+    const five = [1, 2, 3, 4, 5].map(sample);
+    await expect(checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: five })).rejects.toMatchObject({
+      message: 'At most 4 samples',
+    });
+    await expect(
+      checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: [sample(11), { ...sample(2000), result: 'fail' }] }),
+    ).rejects.toMatchObject({
+      message: DATA_FORM_TEXT.filledInvalid,
+      fields: { 'samples[1].testLoad': 'Test load must be at most 1500', 'samples[1].observations': 'Observations is required' },
+    });
   });
 });
 
