@@ -183,11 +183,14 @@ describe('save bodies', () => {
     expect(syntax.success ? null : syntax.error.issues[0].message).toBe('Please Enter a valid JSON');
   });
 
-  it('defaults Min to 1 and Max to 2, and keeps Max at least Min', () => {
+  it('leaves what is absent to the save (defaults or the form's own), and keeps Max at least Min', () => {
     const body = DataFormSaveBody.parse({ objectType: 'FORM', name: 'X', formObject: 'MISC' });
-    expect(body).toMatchObject({ samplesMin: 1, samplesMax: 2, formType: 'FORM' });
-    const wrong = DataFormSaveBody.safeParse({ objectType: 'Form', name: 'X', formObject: 'MISC', samplesMin: 3 });
+    expect(body.samplesMin).toBeUndefined();
+    expect(body.formType).toBeUndefined();
+    const wrong = DataFormSaveBody.safeParse({ objectType: 'Form', name: 'X', formObject: 'MISC', samplesMin: 3, samplesMax: 2 });
     expect(wrong.success ? null : firstIssue(wrong.error)).toBe('samplesMax: Max must not be less than Min');
+    // Max alone is checked against the default Min of 1.
+    expect(DataFormSaveBody.safeParse({ objectType: 'Form', name: 'X', formObject: 'MISC', samplesMax: 1 }).success).toBe(true);
     const disabled = DataFormSaveBody.safeParse({ objectType: 'Form', name: 'X', formObject: 'USER' });
     expect(disabled.success ? null : firstIssue(disabled.error)).toBe('formObject: is not available yet');
   });

@@ -105,6 +105,24 @@ describe('saving a data form', () => {
       formType: 'CHECKPOINT',
     });
     expect(third.json()).toMatchObject({ revision: 3, fieldCount: 2, formType: 'CHECKPOINT' });
+    // What an update leaves out stays as it was.
+    const fourth = await config.post('/api/Setting', {
+      objectType: 'Form',
+      id: row.id,
+      name: 'Hoist Check',
+      formObject: 'TASK TYPE',
+      samplesMax: 3,
+    });
+    expect(fourth.json()).toMatchObject({ revision: 4, formType: 'CHECKPOINT', samplesMin: 1, samplesMax: 3 });
+    const below = await config.post('/api/Setting', {
+      objectType: 'Form',
+      id: row.id,
+      name: 'Hoist Check',
+      formObject: 'TASK TYPE',
+      samplesMin: 4,
+    });
+    expect(below.json()).toEqual({ error: DATA_FORM_TEXT.saveError, fields: { samplesMax: 'Max must not be less than Min' } });
+    await config.post('/api/Setting', { objectType: 'Form', id: row.id, name: 'Hoist Check', formObject: 'TASK TYPE', samplesMax: 2 });
     const json = await engineer.get(`/api/Setting/FormJSON?formId=${row.id}`);
     expect(json.json()).toEqual({
       formId: row.id,
@@ -113,7 +131,7 @@ describe('saving a data form', () => {
       formType: 'CHECKPOINT',
       samplesMin: 1,
       samplesMax: 2,
-      revision: 3,
+      revision: 5,
       formJson: SIMPLE,
     });
   });
