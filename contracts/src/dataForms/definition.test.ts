@@ -183,7 +183,7 @@ describe('save bodies', () => {
     expect(syntax.success ? null : syntax.error.issues[0].message).toBe('Please Enter a valid JSON');
   });
 
-  it('leaves what is absent to the save (defaults or the form's own), and keeps Max at least Min', () => {
+  it('leaves what is absent to the save (defaults or the form’s own), and keeps Max at least Min', () => {
     const body = DataFormSaveBody.parse({ objectType: 'FORM', name: 'X', formObject: 'MISC' });
     expect(body.samplesMin).toBeUndefined();
     expect(body.formType).toBeUndefined();
