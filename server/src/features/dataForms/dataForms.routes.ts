@@ -12,21 +12,11 @@ import {
   FormObjectQuery,
 } from '@portal/contracts';
 import { inTransaction } from '../../db/transaction';
-import { registerFileAccess } from '../../lib/fileAccess';
 import { type Kind, readSingleUpload, storeFile } from '../../lib/files';
 import { actorOf } from '../../lib/scope';
 import { contextOf } from '../context';
 import { formData, formJson, formsOfObject, saveFormJson } from './dataForms.service';
-
-/** Owner type of files uploaded into a form being filled in (photos, files, signatures). */
-export const FORM_FILE_OWNER = 'form-file';
-
-/**
- * A form's files are served to users of the namespace (the download already looks the key up
- * in the caller's namespace only); their keys are random and reach others only through the
- * record the form was filled in for.
- */
-registerFileAccess(FORM_FILE_OWNER, async () => true);
+import { FORM_FILE_OWNER } from './formFiles';
 
 const ACCEPT: Record<z.infer<typeof FormFileQuery>['kind'], Kind[]> = {
   photo: ['png', 'jpg'],

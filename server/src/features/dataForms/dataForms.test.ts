@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_FORM_TEXT, type DataFormRow, type FormDefinition, type FormJsonAnswer, FILES, SHELL, VALIDATION } from '@portal/contracts';
 import { DEMO_FORMS, dataFormIdsByName } from '../../db/seed/dataForms';
@@ -7,6 +8,7 @@ import { scopeOf } from '../../lib/scope';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { checkFilledForm, checkFilledSamples } from './filledForms';
+import { claimFormFiles, purgeUnclaimedFormFiles } from './formFiles';
 
 let t: TestContext;
 let config: Client;
@@ -338,6 +340,25 @@ describe('form file uploads', () => {
     const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]);
     const tooBig = await upload(engineer, 'big.pdf', big, 'file');
     expect(tooBig.statusCode).toBe(413);
+  });
+
+  it('keeps files a record claims; removes unclaimed ones after a week', async () => {
+    const [kept, dropped, fresh] = await Promise.all(
+      ['kept.png', 'dropped.png', 'fresh.png'].map(async (name, i) => (await upload(engineer, name, emblemPng([i * 80, 40, 90]))).json()),
+    );
+    const scope = scopeOf({ id: 1, role: 'FIELD-ENGG', namespaceId: t.demo.id, companyId: null, siteIds: [] } as never);
+    // Another namespace cannot claim them; the owner's namespace can, once.
+    const acmeScope = { ...scope, namespaceId: t.acme.id };
+    expect(await claimFormFiles(t.app.db, acmeScope, [kept.blobKey], { ownerType: 'namespace-logo', ownerId: 1 })).toBe(0);
+    expect(await claimFormFiles(t.app.db, scope, [kept.blobKey], { ownerType: 'namespace-logo', ownerId: t.demo.id })).toBe(1);
+    expect(await claimFormFiles(t.app.db, scope, [kept.blobKey], { ownerType: 'namespace-logo', ownerId: t.demo.id })).toBe(0);
+    await t.app.db.execute(
+      sql`update files set created_at = now() - interval '8 days' where blob_key in (${kept.blobKey}, ${dropped.blobKey})`,
+    );
+    expect(await purgeUnclaimedFormFiles(t.app.db)).toBeGreaterThanOrEqual(1);
+    expect((await engineer.get(`/api/filedownload?id=${kept.blobKey}`)).statusCode).toBe(200);
+    expect((await engineer.get(`/api/filedownload?id=${dropped.blobKey}`)).statusCode).toBe(404);
+    expect((await engineer.get(`/api/filedownload?id=${fresh.blobKey}`)).statusCode).toBe(200);
   });
 
   it('refuses a non-image as a photo, and content that does not match its name', async () => {
