@@ -123,6 +123,8 @@ export const DataFormData = DataFormRow.extend({ metadata: z.array(SettingMetada
 export type DataFormData = z.infer<typeof DataFormData>;
 
 export const FormIdQuery = z.object({ formId: Id });
+/** GET /api/Setting/FormJSON: the current definition, or the one of an earlier revision (to show data filled in against it). */
+export const FormJsonQuery = z.object({ formId: Id, revision: Id.optional() });
 
 /** GET and POST /api/Setting/FormJSON. */
 export const FormJsonAnswer = z.object({

@@ -8,6 +8,7 @@ import {
   FormFileQuery,
   FormIdQuery,
   FormJsonAnswer,
+  FormJsonQuery,
   FormObjectEntry,
   FormObjectQuery,
 } from '@portal/contracts';
@@ -30,8 +31,8 @@ export async function dataFormsRoutes(app: FastifyInstance) {
 
   r.get(
     '/Setting/FormJSON',
-    { config: { permission: 'dataForms.definition' }, schema: { querystring: FormIdQuery, response: { 200: FormJsonAnswer } } },
-    async (request) => formJson(contextOf(app, request), request.query.formId),
+    { config: { permission: 'dataForms.definition' }, schema: { querystring: FormJsonQuery, response: { 200: FormJsonAnswer } } },
+    async (request) => formJson(contextOf(app, request), request.query.formId, request.query.revision),
   );
 
   r.post(

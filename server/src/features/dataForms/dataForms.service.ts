@@ -190,9 +190,25 @@ const jsonAnswer = (record: DataFormRecord): FormJsonAnswer => ({
   formJson: record.definition,
 });
 
-/** GET /api/Setting/FormJSON?formId=: the current definition, to fill the form in or preview it. */
-export async function formJson(ctx: RequestContext, formId: number): Promise<FormJsonAnswer> {
-  return jsonAnswer(await loadForm(ctx.db, ctx, formId));
+/**
+ * GET /api/Setting/FormJSON?formId=[&revision=]: the current definition, to fill the form in or
+ * preview it; with a revision, that revision's definition (to show data filled in against it).
+ */
+export async function formJson(ctx: RequestContext, formId: number, revision?: number): Promise<FormJsonAnswer> {
+  const record = await loadForm(ctx.db, ctx, formId);
+  if (revision === undefined || revision === record.revision) return jsonAnswer(record);
+  const [kept] = await ctx.db
+    .select({ definition: dataFormRevisions.definition })
+    .from(dataFormRevisions)
+    .where(
+      and(
+        eq(dataFormRevisions.formId, formId),
+        eq(dataFormRevisions.namespaceId, ctx.scope.namespaceId),
+        eq(dataFormRevisions.revision, revision),
+      ),
+    );
+  if (!kept) throw notFound(DATA_FORM_TEXT.unknownRevision);
+  return { ...jsonAnswer(record), revision, formJson: kept.definition };
 }
 
 /** POST /api/Setting/FormJSON: a new definition only (a new revision). */

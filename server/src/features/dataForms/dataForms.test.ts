@@ -265,6 +265,20 @@ describe('FormJSON, formdata and FormObject', () => {
     expect(missing.json().error).toBe(DATA_FORM_TEXT.loadError);
   });
 
+  it('GET FormJSON with a revision answers that revision’s definition', async () => {
+    const id = formId(t.demo, DEMO_FORMS.visualCheck);
+    const current = (await engineer.get(`/api/Setting/FormJSON?formId=${id}`)).json();
+    const first = await engineer.get(`/api/Setting/FormJSON?formId=${id}&revision=1`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ formId: id, revision: 1, name: DEMO_FORMS.visualCheck });
+    expect(first.json().formJson.fields.length).toBeLessThan(current.formJson.fields.length);
+    expect((await engineer.get(`/api/Setting/FormJSON?formId=${id}&revision=2`)).json()).toEqual(current);
+    const missing = await engineer.get(`/api/Setting/FormJSON?formId=${id}&revision=9`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(DATA_FORM_TEXT.unknownRevision);
+    expect((await engineer.get(`/api/Setting/FormJSON?formId=${id}&revision=x`)).statusCode).toBe(400);
+  });
+
   it('POST FormJSON saves a new definition as the next revision, and refuses a bad one with its path', async () => {
     const row = await create({ name: 'Revised Form', formJson: SIMPLE });
     const next = { ...SIMPLE, fields: [...SIMPLE.fields, { id: 'c', kind: 'yesno', key: 'ok', label: 'OK?' }] } as FormDefinition;
