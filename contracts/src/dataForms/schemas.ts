@@ -157,6 +157,16 @@ export const FormObjectEntry = z.object({
 });
 export type FormObjectEntry = z.infer<typeof FormObjectEntry>;
 
+/** GET /api/Setting/Objects?objectType=Form: every active form as a picker entry, by name. */
+export const DataFormOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  formObject: z.string(),
+  formType: z.enum(FORM_TYPES),
+  revision: z.number(),
+});
+export type DataFormOption = z.infer<typeof DataFormOption>;
+
 /** POST /api/Setting/formfile?kind=photo|file|signature: photos and signatures are images; files may also be PDF. */
 export const FormFileQuery = z.object({ kind: z.enum(['photo', 'file', 'signature']).default('file') });
 export const FormFileAnswer = z.object({ blobKey: z.string(), fileName: z.string(), size: z.number(), contentType: z.string() });
