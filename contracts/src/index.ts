@@ -18,3 +18,5 @@ export * from './webAccess';
 export * from './dataForms/definition';
 export * from './taskTypes/checklist';
 export * from './configurations/schemas';
+export * from './dataForms/schemas';
+export * from './dataForms/samples';

@@ -13,6 +13,7 @@ import { OWNER } from '../../lib/fileAccess';
 import { type EmblemShape, emblemPng } from './emblem';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
+import { seedDataForms } from './dataForms';
 import {
   insertClient,
   insertConfiguration,
@@ -301,6 +302,7 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
       }
     }
 
+    await seedDataForms(tx, ns.id, options.name);
     const featuresConfig = await insertConfiguration(tx, ns.id, FEATURES_CONFIG_NAME, options.features);
     const webAccessConfig = await insertConfiguration(tx, ns.id, WEB_ACCESS_CONFIG_NAME, options.webAccess);
     // Documents the portal does not read itself, kept for the mobile app and the report layouts.

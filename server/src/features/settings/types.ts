@@ -2,6 +2,7 @@ import { configurationSetting } from '../configurations/configurations.service';
 import { dashboardTabsSetting } from '../dashboard/dashboard.service';
 import { divisionSetting } from '../divisions/divisions.service';
 import { roleSetting } from '../roles/roles.service';
+import { dataFormSetting } from '../dataForms/dataForms.service';
 import type { SettingType } from './settingType';
 
 /**
@@ -9,4 +10,10 @@ import type { SettingType } from './settingType';
  * registration by import side effects). A new type built with `defineSettingObject` (kit.ts)
  * is added here.
  */
-export const SETTING_TYPES: readonly SettingType[] = [divisionSetting, roleSetting, dashboardTabsSetting, configurationSetting];
+export const SETTING_TYPES: readonly SettingType[] = [
+  divisionSetting,
+  roleSetting,
+  dashboardTabsSetting,
+  configurationSetting,
+  dataFormSetting,
+];
