@@ -148,7 +148,13 @@ const ROUTE_TABLE = {
   },
   // Settings
   forms: { path: '/settings/forms', title: 'Data Forms', permission: 'settings.read', group: 'settings' },
-  assetTypes: { path: '/settings/assettypes', title: 'Asset Types', permission: 'settings.read', group: 'settings' },
+  assetTypes: {
+    path: '/settings/assettypes',
+    title: 'Asset Types',
+    permission: 'assetTypes.read',
+    group: 'settings',
+    calls: ['GET /api/Setting?objectType=ASSET_TYPE'],
+  },
   taskTypes: { path: '/settings/tasktypes', title: 'Task Types', permission: 'settings.read', group: 'settings' },
   configData: { path: '/settings/configdata', title: 'Configurations', permission: 'settings.read', group: 'settings' },
   category: { path: '/settings/category', title: 'Category', permission: 'settings.read', group: 'settings', disabled: true },

@@ -1,0 +1,13 @@
+CREATE TABLE "asset_types" (
+	"id" integer PRIMARY KEY DEFAULT nextval('setting_id_seq') NOT NULL,
+	"namespace_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"modified_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "asset_types" ADD CONSTRAINT "asset_types_namespace_id_namespaces_id_fk" FOREIGN KEY ("namespace_id") REFERENCES "public"."namespaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "asset_types_namespace_idx" ON "asset_types" USING btree ("namespace_id","status","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "asset_types_active_name_key" ON "asset_types" USING btree ("namespace_id",lower("name")) WHERE "asset_types"."status" = 1;
