@@ -153,7 +153,7 @@ const ROUTE_TABLE = {
     title: 'Asset Types',
     permission: 'assetTypes.read',
     group: 'settings',
-    calls: ['GET /api/Setting?objectType=ASSET_TYPE'],
+    calls: ['GET /api/Setting?objectType=AssetType'],
   },
   taskTypes: { path: '/settings/tasktypes', title: 'Task Types', permission: 'settings.read', group: 'settings' },
   configData: { path: '/settings/configdata', title: 'Configurations', permission: 'settings.read', group: 'settings' },

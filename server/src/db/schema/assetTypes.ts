@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, modifiedAt, recordStatus, settingId } from './columns';
 import { namespaces } from './namespaces';
 
-/** Asset Types (Setting objectType ASSET_TYPE). */
+/** Asset types (Setting objectType AssetType), e.g. Mobile Crane; category LLG is loose lifting gear. */
 export const assetTypes = pgTable(
   'asset_types',
   {
@@ -12,7 +12,14 @@ export const assetTypes = pgTable(
       .notNull()
       .references(() => namespaces.id),
     name: text('name').notNull(),
+    displayName: text('display_name'),
+    acronymCode: text('acronym_code'),
+    externalId: text('external_id'),
+    category: text('category'),
     description: text('description'),
+    /** A data form of the namespace whose form object is ASSET TYPE (checked by the service). */
+    attributeForm: integer('attribute_form'),
+    certificateReference: text('certificate_reference'),
     status: recordStatus(),
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),
@@ -21,5 +28,6 @@ export const assetTypes = pgTable(
     index('asset_types_namespace_idx').on(t.namespaceId, t.status, t.name),
     // Two active asset types of a namespace never share a name (any case).
     uniqueIndex('asset_types_active_name_key').on(t.namespaceId, sql`lower(${t.name})`).where(sql`${t.status} = 1`),
+    check('asset_types_category_check', sql`${t.category} is null or ${t.category} in ('MACHINERY', 'BTH&PPE', 'TRAINEE', 'LLG')`),
   ],
 );
