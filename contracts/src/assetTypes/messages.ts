@@ -12,6 +12,11 @@ export const ASSET_TYPE_TEXT = {
   notActive: 'This asset type is archived and can no longer be changed',
   attributeFormInvalid: 'Choose an active data form whose form object is ASSET TYPE',
   empty: 'No asset types yet',
+  noMatch: 'No asset types match this name',
+  displayNameHelp: 'Shown in pickers and library folders; the type name when empty',
+  attributeFormHelp: 'A data form whose form object is ASSET TYPE: its fields describe each asset of this type',
+  noAttributeForms: 'No active data forms of form object ASSET TYPE yet (Settings > Data Forms)',
+  previewTitle: 'Preview',
   noAttributeForm: 'No attribute form: assets of this type have no attributes.',
 } as const;
 
