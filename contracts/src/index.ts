@@ -18,3 +18,4 @@ export * from './webAccess';
 export * from './dataForms/definition';
 export * from './taskTypes/checklist';
 export * from './assetTypes/schemas';
+export * from './dataForms/schemas';

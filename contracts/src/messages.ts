@@ -12,3 +12,4 @@ export * from './divisions/messages';
 export * from './roleAdmin/messages';
 export * from './sequences/messages';
 export * from './assetTypes/messages';
+export * from './dataForms/messages';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, modifiedAt, recordStatus, settingId } from './columns';
+import { dataForms } from './dataForms';
 import { namespaces } from './namespaces';
 
 /** Asset types (Setting objectType AssetType), e.g. Mobile Crane; category LLG is loose lifting gear. */
@@ -18,7 +19,7 @@ export const assetTypes = pgTable(
     category: text('category'),
     description: text('description'),
     /** A data form of the namespace whose form object is ASSET TYPE (checked by the service). */
-    attributeForm: integer('attribute_form'),
+    attributeForm: integer('attribute_form').references(() => dataForms.id),
     certificateReference: text('certificate_reference'),
     status: recordStatus(),
     createdAt: createdAt(),

@@ -2,6 +2,7 @@ import type { AssetCategory } from '@portal/contracts';
 import { LLG_ASSET_TYPE_NAME } from '@portal/contracts';
 import { assetTypes } from '../schema';
 import type { Db } from '../types';
+import { DEMO_FORMS, dataFormIdsByName } from './dataForms';
 
 interface SeedAssetType {
   name: string;
@@ -9,6 +10,8 @@ interface SeedAssetType {
   category: AssetCategory;
   description: string;
   certificateReference?: string;
+  /** The name of its attribute form (a demo data form of form object ASSET TYPE), where one exists. */
+  attributeForm?: string;
   /** Only in the full demo (the test fixture keeps a shorter list). */
   fullOnly?: boolean;
 }
@@ -21,6 +24,7 @@ const ASSET_TYPES: SeedAssetType[] = [
     category: 'MACHINERY',
     description: 'Truck and all-terrain mobile cranes',
     certificateReference: 'LOLER 1998 Reg. 9',
+    attributeForm: DEMO_FORMS.craneAttributes,
   },
   {
     name: 'Overhead Crane',
@@ -28,6 +32,7 @@ const ASSET_TYPES: SeedAssetType[] = [
     category: 'MACHINERY',
     description: 'Overhead travelling and gantry cranes',
     certificateReference: 'BS 7121-2',
+    attributeForm: DEMO_FORMS.craneAttributes,
   },
   {
     name: 'Tower Crane',
@@ -36,6 +41,7 @@ const ASSET_TYPES: SeedAssetType[] = [
     description: 'Tower cranes on construction sites',
     certificateReference: 'BS 7121-5',
     fullOnly: true,
+    attributeForm: DEMO_FORMS.craneAttributes,
   },
   {
     name: 'Forklift',
@@ -43,8 +49,16 @@ const ASSET_TYPES: SeedAssetType[] = [
     category: 'MACHINERY',
     description: 'Counterbalance and reach forklift trucks',
     certificateReference: 'ISO 3691-1',
+    attributeForm: DEMO_FORMS.forkliftAttributes,
   },
-  { name: 'Telehandler', code: 'TH', category: 'MACHINERY', description: 'Telescopic handlers with forks or jib', fullOnly: true },
+  {
+    name: 'Telehandler',
+    code: 'TH',
+    category: 'MACHINERY',
+    description: 'Telescopic handlers with forks or jib',
+    fullOnly: true,
+    attributeForm: DEMO_FORMS.forkliftAttributes,
+  },
   {
     name: 'Scissor Lift',
     code: 'SL',
@@ -73,6 +87,7 @@ const ASSET_TYPES: SeedAssetType[] = [
     category: 'MACHINERY',
     description: 'Unfired pressure vessels',
     certificateReference: 'PSSR 2000',
+    attributeForm: DEMO_FORMS.pressureVesselAttributes,
   },
   {
     name: 'Air Receiver',
@@ -81,6 +96,7 @@ const ASSET_TYPES: SeedAssetType[] = [
     description: 'Compressed air receivers',
     certificateReference: 'PSSR 2000',
     fullOnly: true,
+    attributeForm: DEMO_FORMS.pressureVesselAttributes,
   },
   {
     name: 'Fire Extinguisher',
@@ -89,6 +105,7 @@ const ASSET_TYPES: SeedAssetType[] = [
     description: 'Portable fire extinguishers',
     certificateReference: 'BS 5306-3',
     fullOnly: true,
+    attributeForm: DEMO_FORMS.fireExtinguisherAttributes,
   },
   {
     name: 'Full Body Harness',
@@ -116,9 +133,24 @@ const ASSET_TYPES: SeedAssetType[] = [
     category: 'LLG',
     description: 'Wire rope slings, single and multi-leg',
     certificateReference: 'EN 13414-1',
+    attributeForm: DEMO_FORMS.slingAttributes,
   },
-  { name: 'Chain Sling', code: 'CS', category: 'LLG', description: 'Grade 80 and 100 chain slings', certificateReference: 'EN 818-4' },
-  { name: 'Web Sling', code: 'WS', category: 'LLG', description: 'Flat woven webbing and round slings', certificateReference: 'EN 1492-1' },
+  {
+    name: 'Chain Sling',
+    code: 'CS',
+    category: 'LLG',
+    description: 'Grade 80 and 100 chain slings',
+    certificateReference: 'EN 818-4',
+    attributeForm: DEMO_FORMS.slingAttributes,
+  },
+  {
+    name: 'Web Sling',
+    code: 'WS',
+    category: 'LLG',
+    description: 'Flat woven webbing and round slings',
+    certificateReference: 'EN 1492-1',
+    attributeForm: DEMO_FORMS.slingAttributes,
+  },
   {
     name: 'Eyebolt',
     code: 'EB',
@@ -131,6 +163,8 @@ const ASSET_TYPES: SeedAssetType[] = [
 
 /** The asset types of one namespace in one statement; returns their ids by name. */
 export async function seedAssetTypes(db: Db, namespaceId: number, options: { full: boolean }): Promise<Map<string, number>> {
+  // Attribute forms by name: the namespace may have fewer demo forms (acme), then the type has none.
+  const forms = await dataFormIdsByName(db, namespaceId);
   const rows = await db
     .insert(assetTypes)
     .values(
@@ -143,6 +177,7 @@ export async function seedAssetTypes(db: Db, namespaceId: number, options: { ful
         category: t.category,
         description: t.description,
         certificateReference: t.certificateReference ?? null,
+        attributeForm: t.attributeForm ? (forms[t.attributeForm] ?? null) : null,
       })),
     )
     .returning({ id: assetTypes.id, name: assetTypes.name });

@@ -14,7 +14,7 @@ import {
 } from '@portal/contracts';
 import { assetTypes } from '../../db/schema';
 import type { RequestContext } from '../context';
-import { defineSettingObject } from '../settings/kit';
+import { defineSettingObject, type SettingObject } from '../settings/kit';
 import { attributeFormNames, checkAttributeForm } from './attributeForms';
 
 type AssetTypeRecord = typeof assetTypes.$inferSelect;
@@ -74,7 +74,7 @@ const activeIn = (ctx: RequestContext) => and(eq(assetTypes.namespaceId, ctx.sco
 const byName = [asc(sql`lower(${assetTypes.name})`), asc(assetTypes.id)];
 
 /** Asset types (administration document, "Asset type administration"): served by the generic /api/Setting calls. */
-export const assetTypeSetting = defineSettingObject({
+const kit = defineSettingObject({
   objectType: ASSET_TYPE_OBJECT_TYPE,
   aliases: ASSET_TYPE_ALIASES,
   table: assetTypes,
@@ -113,6 +113,23 @@ export const assetTypeSetting = defineSettingObject({
     after: (tx, ctx, saved) => checkAttributeForm(tx, ctx.scope, saved.attributeForm),
   },
 });
+
+/**
+ * The kit's type, with the attribute form also checked before the write: an id that is no
+ * data form at all would otherwise reach the foreign key first. `after` checks again inside
+ * the transaction, so a form archived meanwhile is refused too.
+ */
+export const assetTypeSetting: SettingObject<AssetTypeRow> = {
+  ...kit,
+  save: kit.save && {
+    permission: kit.save.permission,
+    run: async (ctx, body) => {
+      const parsed = AssetTypeSaveBody.safeParse(body);
+      if (parsed.success) await checkAttributeForm(ctx.db, ctx.scope, parsed.data.attributeForm ?? parsed.data.attribute_form ?? null);
+      return kit.saveRow(ctx, body);
+    },
+  },
+};
 
 /** GET /api/Setting/llgAsset: the active loose-gear asset types, labelled by their display name. */
 export async function llgAssetTypes(ctx: RequestContext): Promise<LlgAssetType[]> {

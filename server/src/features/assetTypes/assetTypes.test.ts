@@ -151,6 +151,59 @@ describe('asset type save', () => {
   });
 });
 
+describe('asset type attribute form', () => {
+  interface FormEntry {
+    id: number;
+    name: string;
+  }
+  const formsOf = async (client: Client, object: string): Promise<FormEntry[]> => {
+    const response = await client.get(`/api/Setting/FormObject?formobject=${encodeURIComponent(object)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  it('the seed links attribute forms by name', async () => {
+    const crane = (await rows(admin, `${LIST}&name=mobile%20crane`))[0];
+    const forms = await formsOf(admin, 'ASSET TYPE');
+    expect(crane).toMatchObject({ attributeForm: forms.find((f) => f.name === 'Crane Attributes')?.id, attributeFormName: 'Crane Attributes' });
+  });
+
+  it('stores an active ASSET TYPE form of the namespace and answers its name; "none" clears it', async () => {
+    const form = (await formsOf(admin, 'ASSET TYPE')).find((f) => f.name === 'Forklift Attributes') as FormEntry;
+    const created = await save({ name: 'Reach Stacker', category: 'MACHINERY', attribute_form: String(form.id) });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ attributeForm: form.id, attributeFormName: 'Forklift Attributes' });
+    expect(JSON.parse(created.json().settingWithMetadata).attribute_form).toBe(form.id);
+    const cleared = await save({ id: created.json().id, name: 'Reach Stacker', attributeForm: '' });
+    expect(cleared.json()).toMatchObject({ attributeForm: null, attributeFormName: null });
+  });
+
+  it('refuses a form of another form object, an unknown id, another namespace and an archived form', async () => {
+    const refused = async (attributeForm: number) => {
+      const response = await save({ name: `Refused ${attributeForm}`, attributeForm });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ error: ASSET_TYPE_TEXT.saveError, fields: { attributeForm: ASSET_TYPE_TEXT.attributeFormInvalid } });
+    };
+    await refused((await formsOf(admin, 'TASK TYPE'))[0].id);
+    await refused(2_000_000);
+    await refused((await formsOf(other, 'ASSET TYPE'))[0].id);
+    const archivedForm = await admin.post('/api/Setting', {
+      objectType: 'Form',
+      name: 'Short-lived attributes',
+      formObject: 'ASSET TYPE',
+      formType: 'FORM',
+      samplesMin: 1,
+      samplesMax: 2,
+      formJson: { version: 1, fields: [] },
+    });
+    expect(archivedForm.statusCode, archivedForm.body).toBe(200);
+    expect((await admin.delete(`/api/Setting/${archivedForm.json().id}`)).statusCode).toBe(200);
+    await refused(archivedForm.json().id);
+    // Nothing was written by the refused saves.
+    expect((await rows(admin, `${LIST}&name=refused`)).length).toBe(0);
+  });
+});
+
 describe('asset type archive', () => {
   it('archives: the type leaves the list and pickers, cannot be edited, and its name is free again', async () => {
     const row = (await save({ name: 'Short-lived', category: 'MACHINERY' })).json() as AssetTypeRow;

@@ -16,5 +16,6 @@ CREATE TABLE "asset_types" (
 );
 --> statement-breakpoint
 ALTER TABLE "asset_types" ADD CONSTRAINT "asset_types_namespace_id_namespaces_id_fk" FOREIGN KEY ("namespace_id") REFERENCES "public"."namespaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "asset_types" ADD CONSTRAINT "asset_types_attribute_form_data_forms_id_fk" FOREIGN KEY ("attribute_form") REFERENCES "public"."data_forms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "asset_types_namespace_idx" ON "asset_types" USING btree ("namespace_id","status","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "asset_types_active_name_key" ON "asset_types" USING btree ("namespace_id",lower("name")) WHERE "asset_types"."status" = 1;
