@@ -165,7 +165,10 @@ describe('asset type attribute form', () => {
   it('the seed links attribute forms by name', async () => {
     const crane = (await rows(admin, `${LIST}&name=mobile%20crane`))[0];
     const forms = await formsOf(admin, 'ASSET TYPE');
-    expect(crane).toMatchObject({ attributeForm: forms.find((f) => f.name === 'Crane Attributes')?.id, attributeFormName: 'Crane Attributes' });
+    expect(crane).toMatchObject({
+      attributeForm: forms.find((f) => f.name === 'Crane Attributes')?.id,
+      attributeFormName: 'Crane Attributes',
+    });
   });
 
   it('stores an active ASSET TYPE form of the namespace and answers its name; "none" clears it', async () => {
@@ -182,7 +185,10 @@ describe('asset type attribute form', () => {
     const refused = async (attributeForm: number) => {
       const response = await save({ name: `Refused ${attributeForm}`, attributeForm });
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({ error: ASSET_TYPE_TEXT.saveError, fields: { attributeForm: ASSET_TYPE_TEXT.attributeFormInvalid } });
+      expect(response.json()).toEqual({
+        error: ASSET_TYPE_TEXT.saveError,
+        fields: { attributeForm: ASSET_TYPE_TEXT.attributeFormInvalid },
+      });
     };
     await refused((await formsOf(admin, 'TASK TYPE'))[0].id);
     await refused(2_000_000);

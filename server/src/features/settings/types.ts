@@ -10,4 +10,10 @@ import type { SettingType } from './settingType';
  * registration by import side effects). A new type built with `defineSettingObject` (kit.ts)
  * is added here.
  */
-export const SETTING_TYPES: readonly SettingType[] = [divisionSetting, roleSetting, dashboardTabsSetting, dataFormSetting, assetTypeSetting];
+export const SETTING_TYPES: readonly SettingType[] = [
+  divisionSetting,
+  roleSetting,
+  dashboardTabsSetting,
+  dataFormSetting,
+  assetTypeSetting,
+];
