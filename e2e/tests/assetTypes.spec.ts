@@ -19,6 +19,7 @@ interface AssetTypeApiRow {
   name: string;
   category: string | null;
   attributeForm: number | null;
+  attributeFormName: string | null;
 }
 
 test('an asset type is added, edited and archived through the confirm', async ({ page }) => {
@@ -71,6 +72,43 @@ test('an asset type is added, edited and archived through the confirm', async ({
   await expect(page.getByText(ASSET_TYPE_TEXT.archived)).toBeVisible();
   await loadUntil(page, async () => false);
   await expect(row).toHaveCount(0);
+});
+
+test('an asset type is added with an attribute form whose fields the preview shows', async ({ page }) => {
+  await loginAs(page, 'lo-admin@demo.test');
+  const list = new AdminList(page);
+  await list.open(PATH);
+  const name = `Crawler Crane ${stamp()}`;
+
+  await page.getByTestId('add').click();
+  const panel = list.panel();
+  await panel.getByLabel('Type Name').fill(name);
+  await panel.getByTestId('asset-type-tab-attributes').click();
+  const preview = panel.getByTestId('attribute-preview');
+  await expect(preview).toContainText(ASSET_TYPE_TEXT.noAttributeForm);
+  await panel.getByRole('combobox', { name: 'Attribute Form' }).click();
+  // Only active forms of form object ASSET TYPE are offered.
+  await expect(page.getByRole('option', { name: 'Visual Check' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Crane Attributes', exact: true }).click();
+  await expect(preview.getByTestId('form-renderer')).toBeVisible();
+  await expect(preview.getByTestId('field-swl')).toContainText('Safe working load');
+  await expect(preview).toContainText('Manufacturer');
+  // Read-only: the preview offers no inputs to type into.
+  await expect(preview.locator('input:not([type="hidden"]), textarea')).toHaveCount(0);
+
+  await panel.getByTestId('asset-type-save').click();
+  await expect(page.getByText(ASSET_TYPE_TEXT.saved)).toBeVisible();
+  await expect(panel).toBeHidden();
+  const saved = await apiGet<AssetTypeApiRow[]>(page, `/Setting?objectType=AssetType&offset=0&limit=5&name=${encodeURIComponent(name)}`);
+  expect(saved).toEqual([expect.objectContaining({ name, attributeFormName: 'Crane Attributes' })]);
+
+  // Editing opens with the stored form and its preview.
+  const row = list.row(name);
+  await loadUntil(page, async () => (await row.count()) > 0);
+  await row.getByTestId('row-edit').click();
+  await panel.getByTestId('asset-type-tab-attributes').click();
+  await expect(panel.getByRole('combobox', { name: 'Attribute Form' })).toHaveText('Crane Attributes');
+  await expect(preview.getByTestId('field-swl')).toBeVisible();
 });
 
 test('a duplicate name shows the server text and keeps the panel open', async ({ page }) => {

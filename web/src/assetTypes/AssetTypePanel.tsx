@@ -58,6 +58,10 @@ export function AssetTypePanel({
 }) {
   const alert = useAlert();
   const values = useMemo(() => valuesOf(record), [record]);
+  const stored = useMemo(
+    () => (record?.attributeForm ? { id: record.attributeForm, name: record.attributeFormName ?? `#${record.attributeForm}` } : null),
+    [record],
+  );
   const [tab, setTab] = useState<TabKey>('description');
   // Another record opens on its Description tab (state adjusted while rendering, as React advises).
   const [tabRecord, setTabRecord] = useState(record);
@@ -92,7 +96,11 @@ export function AssetTypePanel({
         key={record?.id ?? 'new'}
         saveTestId="asset-type-save"
       >
-        <Tabs value={tab} onChange={(_, next: TabKey) => setTab(next)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, next: TabKey) => setTab(next)}
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+        >
           <Tab value="description" label={L.tabDescription} data-testid="asset-type-tab-description" sx={{ minHeight: 40 }} />
           <Tab value="attributes" label={L.tabAttributes} data-testid="asset-type-tab-attributes" sx={{ minHeight: 40 }} />
           <Tab value="files" label={L.tabFiles} disabled data-testid="asset-type-tab-files" sx={{ minHeight: 40 }} />
@@ -110,7 +118,7 @@ export function AssetTypePanel({
           <TextInput source="description" label={L.description} multiline minRows={3} />
         </Box>
         <Box sx={{ display: tab === 'attributes' ? 'block' : 'none' }}>
-          <AttributesTab active={open && tab === 'attributes'} />
+          <AttributesTab active={open && tab === 'attributes'} stored={stored} />
         </Box>
       </SchemaForm>
     </SidePanel>

@@ -13,11 +13,18 @@ const L = ASSET_TYPE_LABELS;
 /** The spec's columns: code, name, external, category, description; the rest in the column picker. */
 const COLUMNS: ListColumn<AssetTypeRow>[] = [
   { source: 'id', label: 'ID', width: 70, hidden: true },
-  { source: 'acronymCode', label: L.code, width: 90, card: 'field' },
-  { source: 'name', label: L.name, width: 220, card: 'title' },
-  { source: 'externalId', label: L.external, width: 110, card: 'field' },
-  { source: 'category', label: L.category, width: 120, card: 'status', text: (r) => r.category, render: (r) => <CategoryChip category={r.category} /> },
-  { source: 'description', label: L.description, width: 330, card: 'subtitle' },
+  { source: 'acronymCode', label: L.code, width: 80, card: 'field' },
+  { source: 'name', label: L.name, width: 200, card: 'title' },
+  { source: 'externalId', label: L.external, width: 100, card: 'field' },
+  {
+    source: 'category',
+    label: L.category,
+    width: 120,
+    card: 'status',
+    text: (r) => r.category,
+    render: (r) => <CategoryChip category={r.category} />,
+  },
+  { source: 'description', label: L.description, width: 300, card: 'subtitle' },
   { source: 'attributeFormName', label: L.attributeForm, width: 180, hidden: true },
   { source: 'certificateReference', label: L.certificateReference, width: 160, hidden: true },
 ];

@@ -1,15 +1,9 @@
-import Typography from '@mui/material/Typography';
-import type { FormDefinition } from '@portal/contracts';
+import { useMemo } from 'react';
+import { defaultFormValues, type FormDefinition } from '@portal/contracts';
+import { FormRenderer } from '../forms/FormRenderer';
 
-/** The attribute form's fields, read-only (the form renderer takes over once data forms are merged). */
+/** The attribute form's fields as an asset of this type will show them, read-only, with their defaults. */
 export function AttributePreview({ definition }: { definition: FormDefinition }) {
-  return (
-    <ul style={{ margin: 0, paddingLeft: 18 }}>
-      {definition.fields.map((field) => (
-        <li key={field.id}>
-          <Typography variant="body2">{field.label}</Typography>
-        </li>
-      ))}
-    </ul>
-  );
+  const values = useMemo(() => defaultFormValues(definition, new Date().toISOString().slice(0, 10)), [definition]);
+  return <FormRenderer definition={definition} values={values} readOnly />;
 }

@@ -19,7 +19,7 @@ const formIdOf = (value: unknown): number | null => {
  * The Attributes tab: picks the attribute form (an active data form whose form object is
  * ASSET TYPE) and previews its fields as a user filling in an asset would see them, read-only.
  */
-export function AttributesTab({ active }: { active: boolean }) {
+export function AttributesTab({ active, stored }: { active: boolean; stored: { id: number; name: string } | null }) {
   const forms = useAttributeForms(active);
   const formId = formIdOf(useWatch({ name: 'attributeForm' }));
   const definition = useAttributeFormDefinition(active ? formId : null);
@@ -27,10 +27,10 @@ export function AttributesTab({ active }: { active: boolean }) {
 
   const choices = useMemo(() => {
     const list = (forms.data ?? []).map((f) => ({ id: f.id, name: f.name }));
-    // A stored form that is no longer listed (archived since) still shows by its id.
-    if (formId !== null && forms.data && !list.some((c) => c.id === formId)) list.unshift({ id: formId, name: `#${formId}` });
+    // The stored form, when it is no longer listed (archived since), still shows by its name.
+    if (stored && !list.some((c) => c.id === stored.id)) list.unshift({ id: stored.id, name: stored.name });
     return list;
-  }, [forms.data, formId]);
+  }, [forms.data, stored]);
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
