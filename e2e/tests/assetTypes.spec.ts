@@ -146,6 +146,22 @@ test('the name filter asks the server; the CSV holds every matching type', async
   await expect(list.row('Mobile Crane')).toHaveCount(1);
 });
 
+test('the LLG type offers edit but no delete; its name cannot be changed', async ({ page }) => {
+  await loginAs(page, CONFIG_ADMIN);
+  const list = new AdminList(page);
+  await list.open(PATH);
+  await list.search('Type name').fill('llg');
+  await expect(list.rows()).toHaveCount(1);
+  const row = list.rows().first();
+  await expect(row).toContainText('Loose lifting gear');
+  expect(await list.rowActions(row)).toEqual(['edit']);
+  await row.getByTestId('row-edit').click();
+  const name = list.panel().getByLabel('Type Name');
+  await expect(name).toHaveValue('LLG');
+  await expect(name).toHaveAttribute('readonly', '');
+  await expect(list.panel()).toContainText(ASSET_TYPE_TEXT.llgKept);
+});
+
 test('a role without the screen is refused', async ({ page }) => {
   await loginAs(page, 'scheduler@demo.test');
   await page.goto(PATH);

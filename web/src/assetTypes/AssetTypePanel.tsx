@@ -3,7 +3,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useMemo, useState } from 'react';
 import { SelectInput, TextInput } from 'react-admin';
-import { ASSET_CATEGORIES, ASSET_TYPE_LABELS, ASSET_TYPE_TEXT, type AssetTypeRow, AssetTypeSaveBody } from '@portal/contracts';
+import {
+  ASSET_CATEGORIES,
+  ASSET_TYPE_LABELS,
+  ASSET_TYPE_TEXT,
+  type AssetTypeRow,
+  AssetTypeSaveBody,
+  LLG_ASSET_TYPE_NAME,
+} from '@portal/contracts';
 import { errorText, fieldErrors } from '../common/adminFlow';
 import { SchemaForm } from '../common/SchemaForm';
 import { SidePanel } from '../common/list';
@@ -62,6 +69,8 @@ export function AssetTypePanel({
     () => (record?.attributeForm ? { id: record.attributeForm, name: record.attributeFormName ?? `#${record.attributeForm}` } : null),
     [record],
   );
+  // The namespace's LLG type keeps its name and category (the server refuses a change).
+  const llgType = record?.name === LLG_ASSET_TYPE_NAME;
   const [tab, setTab] = useState<TabKey>('description');
   // Another record opens on its Description tab (state adjusted while rendering, as React advises).
   const [tabRecord, setTabRecord] = useState(record);
@@ -107,10 +116,17 @@ export function AssetTypePanel({
         </Tabs>
         {/* Both tabs stay mounted, so switching keeps what was typed and Save sends both. */}
         <Box sx={{ display: tab === 'description' ? 'grid' : 'none', gap: 0.5 }}>
-          <TextInput source="name" label={L.typeName} autoFocus isRequired />
+          <TextInput
+            source="name"
+            label={L.typeName}
+            autoFocus={!llgType}
+            isRequired
+            readOnly={llgType}
+            helperText={llgType ? ASSET_TYPE_TEXT.llgKept : undefined}
+          />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
             <TextInput source="acronymCode" label={L.typeCode} />
-            <SelectInput source="category" label={L.category} choices={CATEGORY_CHOICES} emptyText="" />
+            <SelectInput source="category" label={L.category} choices={CATEGORY_CHOICES} emptyText="" readOnly={llgType} />
             <TextInput source="externalId" label={L.externalId} />
             <TextInput source="certificateReference" label={L.certificateReference} />
           </Box>

@@ -8,11 +8,13 @@ import {
   type AssetTypeRow,
   AssetTypeSaveBody,
   can,
+  LLG_ASSET_TYPE_NAME,
   LLG_CATEGORY,
   type LlgAssetType,
   TENANT_ID,
 } from '@portal/contracts';
 import { assetTypes } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/errors';
 import type { RequestContext } from '../context';
 import { defineSettingObject, type SettingObject } from '../settings/kit';
 import { attributeFormNames, checkAttributeForm } from './attributeForms';
@@ -47,6 +49,9 @@ const envelope = (a: AssetTypeRecord) => {
   });
 };
 
+/** The namespace's `LLG` type (DECISIONS 8): jobs' LLG task needs it, so it stays, named LLG, of category LLG. */
+const isLlgType = (a: { name: string }) => a.name.trim().toLowerCase() === LLG_ASSET_TYPE_NAME.toLowerCase();
+
 function rowOf(a: AssetTypeRecord, ctx: RequestContext, formNames: Map<number, string>): AssetTypeRow {
   const writable = a.status === 1 && can(ctx.user.role, 'assetTypes.write');
   return {
@@ -66,7 +71,7 @@ function rowOf(a: AssetTypeRecord, ctx: RequestContext, formNames: Map<number, s
     createdDate: a.createdAt.toISOString(),
     modifiedDate: a.modifiedAt.toISOString(),
     settingWithMetadata: envelope(a),
-    can: { edit: writable, delete: writable },
+    can: { edit: writable, delete: writable && !isLlgType(a) },
   };
 }
 
@@ -90,6 +95,9 @@ const kit = defineSettingObject({
     return records.map((record) => rowOf(record, ctx, formNames));
   },
   // Pickers leave the loose-gear (LLG) types out (DECISIONS 8); GET /api/Setting/llgAsset lists those.
+  archiveCheck: async (_tx, _ctx, record) => {
+    if (isLlgType(record)) throw conflict(ASSET_TYPE_TEXT.llgKept);
+  },
   options: async (ctx): Promise<AssetTypeOption[]> =>
     (await ctx.db
       .select({ id: assetTypes.id, name: assetTypes.name, acronymCode: assetTypes.acronymCode, category: assetTypes.category })
@@ -98,17 +106,22 @@ const kit = defineSettingObject({
       .orderBy(...byName)) as AssetTypeOption[],
   save: {
     schema: AssetTypeSaveBody,
-    values: (input) => ({
-      name: input.name,
-      // A display name the form leaves empty follows the name (the seed does the same).
-      displayName: input.displayName ?? input.name,
-      acronymCode: input.acronymCode ?? input.acronym_code ?? null,
-      externalId: input.externalId ?? input.external_id ?? null,
-      category: input.category ?? null,
-      description: input.description ?? null,
-      attributeForm: input.attributeForm ?? input.attribute_form ?? null,
-      certificateReference: input.certificateReference ?? input.certificate_reference ?? null,
-    }),
+    values: (input, existing) => {
+      if (existing && isLlgType(existing) && (!isLlgType(input) || input.category !== LLG_CATEGORY)) {
+        throw badRequest(ASSET_TYPE_TEXT.llgKept, { [isLlgType(input) ? 'category' : 'name']: ASSET_TYPE_TEXT.llgKept });
+      }
+      return {
+        name: input.name,
+        // A display name the form leaves empty follows the name (the seed does the same).
+        displayName: input.displayName ?? input.name,
+        acronymCode: input.acronymCode ?? input.acronym_code ?? null,
+        externalId: input.externalId ?? input.external_id ?? null,
+        category: input.category ?? null,
+        description: input.description ?? null,
+        attributeForm: input.attributeForm ?? input.attribute_form ?? null,
+        certificateReference: input.certificateReference ?? input.certificate_reference ?? null,
+      };
+    },
     // In the save's transaction: a form that is not an active ASSET TYPE form of the namespace undoes it.
     after: (tx, ctx, saved) => checkAttributeForm(tx, ctx.scope, saved.attributeForm),
   },

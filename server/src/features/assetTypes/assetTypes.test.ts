@@ -226,6 +226,22 @@ describe('asset type archive', () => {
     expect((await admin.delete(`/api/Setting/${row.id}`)).statusCode).toBe(200);
     expect((await save({ name: 'Short-lived' })).statusCode).toBe(200);
   });
+
+  it('keeps the LLG type: no delete right, archive refused, name and category kept, the rest editable', async () => {
+    const llg = (await rows(admin, `${LIST}&name=llg`)).find((r) => r.name === 'LLG') as AssetTypeRow;
+    expect(llg.can).toEqual({ edit: true, delete: false });
+    const archive = await admin.delete(`/api/Setting/${llg.id}`);
+    expect(archive.statusCode).toBe(409);
+    expect(archive.json().error).toBe(ASSET_TYPE_TEXT.llgKept);
+    const rename = await save({ id: llg.id, name: 'Loose gear', category: 'LLG' });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json().fields).toEqual({ name: ASSET_TYPE_TEXT.llgKept });
+    const recategorise = await save({ id: llg.id, name: 'LLG', category: 'MACHINERY' });
+    expect(recategorise.json().fields).toEqual({ category: ASSET_TYPE_TEXT.llgKept });
+    const described = await save({ id: llg.id, name: 'LLG', category: 'LLG', description: 'Loose lifting gear of a job' });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json()).toMatchObject({ name: 'LLG', category: 'LLG', description: 'Loose lifting gear of a job' });
+  });
 });
 
 describe('asset type pickers and loose gear', () => {
