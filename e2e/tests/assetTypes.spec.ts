@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { ASSET_TYPE_TEXT } from '@portal/contracts/messages';
 import { expect, loginAs, test } from '../fixtures';
 import { apiGet, loadUntil, stamp } from '../pages/AdminApi';
@@ -160,6 +162,28 @@ test('the LLG type offers edit but no delete; its name cannot be changed', async
   await expect(name).toHaveValue('LLG');
   await expect(name).toHaveAttribute('readonly', '');
   await expect(list.panel()).toContainText(ASSET_TYPE_TEXT.llgKept);
+});
+
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.help} -- ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('no serious or critical axe violations on the list and both tabs of the panel', async ({ page }) => {
+  await loginAs(page, CONFIG_ADMIN);
+  const list = new AdminList(page);
+  await list.open(PATH);
+  const found = await seriousViolations(page, 'list');
+  await list.row('Mobile Crane').getByTestId('row-edit').click();
+  await expect(list.panel()).toBeVisible();
+  await page.waitForTimeout(400); // the opening transition
+  found.push(...(await seriousViolations(page, 'description tab')));
+  await list.panel().getByTestId('asset-type-tab-attributes').click();
+  await expect(list.panel().getByTestId('form-renderer')).toBeVisible();
+  found.push(...(await seriousViolations(page, 'attributes tab')));
+  expect(found).toEqual([]);
 });
 
 test('a role without the screen is refused', async ({ page }) => {
