@@ -14,7 +14,7 @@ export const ASSET_TYPE_TEXT = {
   llgKept: 'The LLG asset type is used by the LLG task of jobs: it keeps its name and category and cannot be deleted',
   empty: 'No asset types yet',
   noMatch: 'No asset types match this name',
-  displayNameHelp: 'Shown in pickers and library folders; the type name when empty',
+  displayNameHelp: 'The label of its technical library folder; the type name when empty',
   attributeFormHelp: 'A data form whose form object is ASSET TYPE: its fields describe each asset of this type',
   noAttributeForms: 'No active data forms of form object ASSET TYPE yet (Settings > Data Forms)',
   previewTitle: 'Preview',
