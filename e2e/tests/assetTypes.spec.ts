@@ -113,6 +113,27 @@ test('an asset type is added with an attribute form whose fields the preview sho
   await expect(preview.getByTestId('field-swl')).toBeVisible();
 });
 
+test('Load More continues after 50 types and Reload starts again from the first page', async ({ page }) => {
+  await loginAs(page, CONFIG_ADMIN);
+  const existing = await apiGet<unknown[]>(page, '/Setting?objectType=AssetType&offset=0&limit=100');
+  const id = stamp();
+  for (let i = existing.length; i < 53; i++) {
+    const created = await page.request.post('/api/Setting', {
+      data: { objectType: 'AssetType', name: `ZZ Paging ${id} ${i}`, category: 'MACHINERY' },
+    });
+    expect(created.ok()).toBeTruthy();
+  }
+  const list = new AdminList(page);
+  await list.open(PATH);
+  await expect(list.rows()).toHaveCount(50);
+  await expect(list.count()).toHaveText('Total 50 of 50+ loaded'); // no count call: more may exist
+  await page.getByTestId('load-more').click();
+  await expect(list.rows()).not.toHaveCount(50);
+  expect(await list.rows().count()).toBeGreaterThanOrEqual(53);
+  await page.getByTestId('reload').click();
+  await expect(list.rows()).toHaveCount(50);
+});
+
 test('a duplicate name shows the server text and keeps the panel open', async ({ page }) => {
   await loginAs(page, CONFIG_ADMIN);
   const list = new AdminList(page);
