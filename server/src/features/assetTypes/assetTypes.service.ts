@@ -122,10 +122,22 @@ const kit = defineSettingObject({
         certificateReference: input.certificateReference ?? input.certificate_reference ?? null,
       };
     },
-    // In the save's transaction: a form that is not an active ASSET TYPE form of the namespace undoes it.
-    after: (tx, ctx, saved) => checkAttributeForm(tx, ctx.scope, saved.attributeForm),
+    // In the save's transaction: a form that is not an active ASSET TYPE form of the namespace
+    // undoes it (the form the type already had may be archived since).
+    after: (tx, ctx, saved, _input, options) =>
+      checkAttributeForm(tx, ctx.scope, saved.attributeForm, saved.attributeForm === options.storedAttributeForm),
   },
 });
+
+/** The attribute form an existing type of the caller's namespace has now (null for none or a new type). */
+async function storedAttributeForm(ctx: RequestContext, id: number | null | undefined): Promise<number | null> {
+  if (!id || id <= 0) return null;
+  const [row] = await ctx.db
+    .select({ attributeForm: assetTypes.attributeForm })
+    .from(assetTypes)
+    .where(and(eq(assetTypes.id, id), eq(assetTypes.namespaceId, ctx.scope.namespaceId)));
+  return row?.attributeForm ?? null;
+}
 
 /**
  * The kit's type, with the attribute form also checked before the write: an id that is no
@@ -138,8 +150,11 @@ export const assetTypeSetting: SettingObject<AssetTypeRow> = {
     permission: kit.save.permission,
     run: async (ctx, body) => {
       const parsed = AssetTypeSaveBody.safeParse(body);
-      if (parsed.success) await checkAttributeForm(ctx.db, ctx.scope, parsed.data.attributeForm ?? parsed.data.attribute_form ?? null);
-      return kit.saveRow(ctx, body);
+      if (!parsed.success) return kit.saveRow(ctx, body); // the kit answers the 400
+      const stored = await storedAttributeForm(ctx, parsed.data.id);
+      const formId = parsed.data.attributeForm ?? parsed.data.attribute_form ?? null;
+      await checkAttributeForm(ctx.db, ctx.scope, formId, formId === stored);
+      return kit.saveRow(ctx, body, { storedAttributeForm: stored });
     },
   },
 };

@@ -208,6 +208,27 @@ describe('asset type attribute form', () => {
     // Nothing was written by the refused saves.
     expect((await rows(admin, `${LIST}&name=refused`)).length).toBe(0);
   });
+
+  it('a type keeps its attribute form once that form is archived, but cannot take it up again elsewhere', async () => {
+    const form = await admin.post('/api/Setting', {
+      objectType: 'Form',
+      name: 'Retiring attributes',
+      formObject: 'ASSET TYPE',
+      formType: 'FORM',
+      samplesMin: 1,
+      samplesMax: 2,
+      formJson: { version: 1, fields: [] },
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    const type = (await save({ name: 'Retiring type', attributeForm: form.json().id })).json() as AssetTypeRow;
+    expect(type.attributeFormName).toBe('Retiring attributes');
+    expect((await admin.delete(`/api/Setting/${form.json().id}`)).statusCode).toBe(200);
+    const edited = await save({ id: type.id, name: 'Retiring type', description: 'Still described', attributeForm: form.json().id });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ attributeForm: form.json().id, attributeFormName: 'Retiring attributes' });
+    const other = (await save({ name: 'Another type' })).json() as AssetTypeRow;
+    expect((await save({ id: other.id, name: 'Another type', attributeForm: form.json().id })).statusCode).toBe(400);
+  });
 });
 
 describe('asset type archive', () => {

@@ -19,8 +19,11 @@ export async function attributeFormNames(db: Db, scope: Scope, ids: number[]): P
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Refuses (400) an attribute form that is not an active ASSET TYPE form of the caller's namespace. */
-export async function checkAttributeForm(db: Db, scope: Scope, formId: number | null): Promise<void> {
+/**
+ * Refuses (400) an attribute form that is not an active ASSET TYPE form of the caller's
+ * namespace. A type may keep the form it has even once that form is archived (`kept`).
+ */
+export async function checkAttributeForm(db: Db, scope: Scope, formId: number | null, kept = false): Promise<void> {
   if (formId === null) return;
   const [form] = await db
     .select({ id: dataForms.id })
@@ -30,7 +33,7 @@ export async function checkAttributeForm(db: Db, scope: Scope, formId: number | 
         eq(dataForms.id, formId),
         eq(dataForms.namespaceId, scope.namespaceId),
         eq(dataForms.formObject, ATTRIBUTE_FORM_OBJECT),
-        eq(dataForms.status, 1),
+        kept ? undefined : eq(dataForms.status, 1),
       ),
     );
   if (!form) throw badRequest(ASSET_TYPE_TEXT.saveError, { attributeForm: ASSET_TYPE_TEXT.attributeFormInvalid });
