@@ -18,5 +18,6 @@ export * from './webAccess';
 export * from './dataForms/definition';
 export * from './taskTypes/checklist';
 export * from './configurations/schemas';
+export * from './assetTypes/schemas';
 export * from './dataForms/schemas';
 export * from './dataForms/samples';

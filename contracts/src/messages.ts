@@ -12,4 +12,5 @@ export * from './divisions/messages';
 export * from './roleAdmin/messages';
 export * from './sequences/messages';
 export * from './configurations/messages';
+export * from './assetTypes/messages';
 export * from './dataForms/messages';

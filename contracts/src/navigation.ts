@@ -154,7 +154,13 @@ const ROUTE_TABLE = {
     group: 'settings',
     calls: ['GET /api/Setting?tenantId=2&objectType=Form'],
   },
-  assetTypes: { path: '/settings/assettypes', title: 'Asset Types', permission: 'settings.read', group: 'settings' },
+  assetTypes: {
+    path: '/settings/assettypes',
+    title: 'Asset Types',
+    permission: 'assetTypes.read',
+    group: 'settings',
+    calls: ['GET /api/Setting?objectType=AssetType'],
+  },
   taskTypes: { path: '/settings/tasktypes', title: 'Task Types', permission: 'settings.read', group: 'settings' },
   configData: {
     path: '/settings/configdata',

@@ -85,6 +85,9 @@ export const PERMISSION_ROLES = {
   'library.write': ALL_LO,
   'inventory.read': ALL,
   'inventory.write': [...ALL_LO, ...ALL_CLIENT.filter((r) => r === 'CLIENT-ADMIN')],
+  'assetTypes.read': SETTINGS_ADMINS,
+  'assetTypes.write': SETTINGS_ADMINS,
+  'assetTypes.options': ALL,
   // Data forms: the Settings screen (read, write); a form's definition to fill it in or preview it
   'dataForms.read': SETTINGS_ADMINS,
   'dataForms.write': SETTINGS_ADMINS,

@@ -15,6 +15,7 @@ import { sequencesRoutes } from './sequences/sequences.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 import { apiDocsRoutes } from '../plugins/openapi';
+import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
 
 /**
  * Every API area, mounted under /api. Divisions have no routes of their own: the generic
@@ -37,4 +38,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(dataFormsRoutes);
   await app.register(settingsRoutes);
   await app.register(locationsRoutes);
+  await app.register(assetTypesRoutes);
 }

@@ -11,4 +11,5 @@ export * from './offices';
 export * from './roles';
 export * from './sequences';
 export * from './users';
+export * from './assetTypes';
 export * from './dataForms';

@@ -10,6 +10,7 @@ import {
   type WebAccess,
 } from '@portal/contracts';
 import { OWNER } from '../../lib/fileAccess';
+import { seedAssetTypes } from './assetTypes';
 import { type EmblemShape, emblemPng } from './emblem';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
@@ -337,6 +338,8 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
         { name: 'Blocked', url: '/api/dashboard/pages/overview', isEnabled: true, viewRules: [{ roles: ['NONE', 'ALL'] }] },
       ],
     });
+
+    await seedAssetTypes(tx, ns.id, { full });
 
     const configurations = {
       [FEATURES_CONFIG_NAME]: featuresConfig.id,

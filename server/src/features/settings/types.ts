@@ -2,6 +2,7 @@ import { configurationSetting } from '../configurations/configurations.service';
 import { dashboardTabsSetting } from '../dashboard/dashboard.service';
 import { divisionSetting } from '../divisions/divisions.service';
 import { roleSetting } from '../roles/roles.service';
+import { assetTypeSetting } from '../assetTypes/assetTypes.service';
 import { dataFormSetting } from '../dataForms/dataForms.service';
 import type { SettingType } from './settingType';
 
@@ -16,4 +17,5 @@ export const SETTING_TYPES: readonly SettingType[] = [
   dashboardTabsSetting,
   configurationSetting,
   dataFormSetting,
+  assetTypeSetting,
 ];
