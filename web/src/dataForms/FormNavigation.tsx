@@ -63,15 +63,17 @@ export function FormNavigation({
 
   return (
     <Box component="nav" aria-label={DATA_FORM_EDITOR.navigation} data-testid="form-navigation" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-      <TextField
-        size="small"
-        type="search"
-        label={DATA_FORM_EDITOR.search}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        slotProps={{ htmlInput: { 'data-testid': 'form-search' } }}
-        sx={{ m: 1.5, mb: 1 }}
-      />
+      <Box sx={{ p: 1.5, pb: 1 }}>
+        <TextField
+          size="small"
+          type="search"
+          fullWidth
+          label={DATA_FORM_EDITOR.search}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'form-search' } }}
+        />
+      </Box>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
       <List dense disablePadding sx={{ overflow: 'auto', flex: 1 }}>
         {groups.map(({ object, forms: inGroup }) => {
