@@ -11,4 +11,5 @@ export * from './offices/messages';
 export * from './divisions/messages';
 export * from './roleAdmin/messages';
 export * from './sequences/messages';
+export * from './dataForms/messages';
 export * from './dataForms/editorMessages';

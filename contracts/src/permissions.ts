@@ -82,6 +82,10 @@ export const PERMISSION_ROLES = {
   'library.write': ALL_LO,
   'inventory.read': ALL,
   'inventory.write': [...ALL_LO, ...ALL_CLIENT.filter((r) => r === 'CLIENT-ADMIN')],
+  // Data forms: the Settings screen (read, write); a form's definition to fill it in or preview it
+  'dataForms.read': SETTINGS_ADMINS,
+  'dataForms.write': SETTINGS_ADMINS,
+  'dataForms.definition': ALL,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;
