@@ -2,7 +2,7 @@ import type { FieldKind } from './definition';
 
 /**
  * Texts of the Data Forms screen and its builder (administration document 2, 4, 5, 8). The
- * spec gives the buttons, the saved and refused texts; the rest is ours.
+ * spec gives the buttons and labels (the saved and refused texts are in messages.ts); the rest is ours.
  */
 export const DATA_FORM_EDITOR = {
   reload: 'Reload',
@@ -11,8 +11,6 @@ export const DATA_FORM_EDITOR = {
   save: 'Save',
   showForm: 'Show Form',
   copyForm: 'Copy Form',
-  saved: 'Form saved successfully. Please refresh to check data',
-  saveError: 'Unable to save form due to incorrect data',
   /** Add Form's name: 'New Form <time>'. */
   newFormName: (time: string) => `New Form ${time}`,
   /** Copy Form's name: '<name> copy <time>'. */
@@ -23,8 +21,6 @@ export const DATA_FORM_EDITOR = {
   samplesMin: 'Min',
   samplesMax: 'Max',
   // (ours)
-  loadError: 'Error while loading Data Forms',
-  formLoadError: 'Error while loading the form',
   search: 'Search forms',
   forms: 'Forms',
   noForms: 'No forms match',

@@ -14,13 +14,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import { EMPTY_FORM_DEFINITION, type FormDefinition } from '@portal/contracts/dataForms/definition';
 import { DATA_FORM_EDITOR } from '@portal/contracts/dataForms/editorMessages';
+import { DATA_FORM_TEXT } from '@portal/contracts/dataForms/messages';
+import type { DataFormRow, FormType } from '@portal/contracts/dataForms/schemas';
 import { HttpError } from '../api/http';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { PageHeader } from '../common/PageHeader';
 import type { ScreenProps } from '../common/screen';
 import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useCan } from '../session/SessionContext';
-import { type DataFormListRow, listForms, loadForm, saveForm } from './api';
+import { listForms, loadForm, saveForm } from './api';
 import { FormBuilder } from './builder/FormBuilder';
 import { builderReducer, initialBuilderState } from './builder/builderState';
 import { definitionProblems } from './builder/problems';
@@ -43,10 +45,10 @@ export default function DataFormsPage({ title, crumbs }: ScreenProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const canWrite = useCan('settings.write');
+  const canWrite = useCan('dataForms.write');
   const alert = useAlert();
   const forms = useQuery({ queryKey: ['dataForms'], queryFn: listForms, staleTime: 0, refetchOnWindowFocus: false });
-  useLoadErrorAlert(forms.error, DATA_FORM_EDITOR.loadError);
+  useLoadErrorAlert(forms.error, DATA_FORM_TEXT.listError);
 
   const [header, setHeader] = useState<EditorHeader | null>(null);
   const [builder, dispatch] = useReducer(builderReducer, EMPTY_FORM_DEFINITION, initialBuilderState);
@@ -74,7 +76,7 @@ export default function DataFormsPage({ title, crumbs }: ScreenProps) {
     else action();
   };
 
-  const fetchInto = (form: DataFormListRow, copy: boolean) =>
+  const fetchInto = (form: DataFormRow, copy: boolean) =>
     replacing(async () => {
       setBusy('loading');
       try {
@@ -91,7 +93,7 @@ export default function DataFormsPage({ title, crumbs }: ScreenProps) {
         // A copy is a new form: unsaved until Save, so it counts as a change.
         if (copy) setClean('');
       } catch (error) {
-        alert.error(DATA_FORM_EDITOR.formLoadError, error instanceof Error ? error.message : undefined);
+        alert.error(DATA_FORM_TEXT.loadError, error instanceof Error ? error.message : undefined);
       } finally {
         setBusy(null);
       }
@@ -105,16 +107,16 @@ export default function DataFormsPage({ title, crumbs }: ScreenProps) {
         id: header.id,
         name: header.name.trim(),
         formObject: header.formObject,
-        formType: header.formType,
+        formType: header.formType as FormType,
         samplesMin: Number(header.samplesMin),
         samplesMax: Number(header.samplesMax),
         formJson: builder.definition,
       });
-      alert.success(DATA_FORM_EDITOR.saved, ALERT_MS);
+      alert.success(DATA_FORM_TEXT.saved, ALERT_MS);
       open(null, EMPTY_FORM_DEFINITION);
       void forms.refetch();
     } catch (error) {
-      const message = error instanceof HttpError && error.status === 409 ? error.message : DATA_FORM_EDITOR.saveError;
+      const message = error instanceof HttpError && error.status === 409 ? error.message : DATA_FORM_TEXT.saveError;
       alert.saveError(message);
       if (error instanceof HttpError && error.fields) setServerFields(error.fields);
     } finally {

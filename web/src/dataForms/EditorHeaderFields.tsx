@@ -3,7 +3,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DATA_FORM_EDITOR } from '@portal/contracts/dataForms/editorMessages';
-import { type EditorHeader, FORM_OBJECT_CHOICES, FORM_TYPE_CHOICES, type headerProblems } from './editorForm';
+import { FORM_OBJECTS, FORM_TYPES } from '@portal/contracts/dataForms/schemas';
+import type { EditorHeader, headerProblems } from './editorForm';
 
 /** Name, Form Object (required), Form Type, and Multiple Forms Min and Max with their bounds. */
 export function EditorHeaderFields({
@@ -48,14 +49,14 @@ export function EditorHeaderFields({
         {...field('formObject')}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'form-object' } as object } }}
       >
-        {FORM_OBJECT_CHOICES.map((c) => (
-          <MenuItem key={c.value} value={c.value} disabled={c.disabled}>
+        {FORM_OBJECTS.map((c) => (
+          <MenuItem key={c.value} value={c.value} disabled={!c.enabled}>
             {c.value}
           </MenuItem>
         ))}
       </TextField>
       <TextField select label={DATA_FORM_EDITOR.formType} {...field('formType')} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'form-type' } as object } }}>
-        {FORM_TYPE_CHOICES.map((t) => (
+        {FORM_TYPES.map((t) => (
           <MenuItem key={t} value={t}>
             {t}
           </MenuItem>

@@ -18,8 +18,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { DATA_FORM_EDITOR } from '@portal/contracts/dataForms/editorMessages';
-import type { DataFormListRow } from './api';
-import { FORM_OBJECT_CHOICES } from './editorForm';
+import { FORM_OBJECTS } from '@portal/contracts/dataForms/schemas';
+import type { DataFormRow } from '@portal/contracts/dataForms/schemas';
 
 /**
  * The left side (administration document 2): a search box (name contains, any case) and the
@@ -33,19 +33,19 @@ export function FormNavigation({
   onShow,
   onCopy,
 }: {
-  forms: readonly DataFormListRow[];
+  forms: readonly DataFormRow[];
   loading: boolean;
   currentId: number | undefined;
-  onShow(form: DataFormListRow): void;
-  onCopy(form: DataFormListRow): void;
+  onShow(form: DataFormRow): void;
+  onCopy(form: DataFormRow): void;
 }) {
   const [search, setSearch] = useState('');
   const [closed, setClosed] = useState<Set<string>>(() => new Set());
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; form: DataFormListRow } | null>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; form: DataFormRow } | null>(null);
   const groups = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const shown = forms.filter((f) => f.name.toLowerCase().includes(needle));
-    const order = FORM_OBJECT_CHOICES.map((c) => c.value as string);
+    const order = FORM_OBJECTS.map((c) => c.value as string);
     const objects = [...new Set(shown.map((f) => f.formObject))].sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
     return objects.map((object) => ({
       object,

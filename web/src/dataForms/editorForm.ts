@@ -1,19 +1,5 @@
+import { DEFAULT_SAMPLES_MAX, DEFAULT_SAMPLES_MIN, ENABLED_FORM_OBJECTS, type FormObject } from '@portal/contracts/dataForms/schemas';
 import { DATA_FORM_EDITOR } from '@portal/contracts/dataForms/editorMessages';
-
-/** The form choices (administration document 3, "Data form"). The last four are listed but disabled. */
-export const FORM_OBJECT_CHOICES = [
-  { value: 'ASSET TYPE', disabled: false },
-  { value: 'TASK TYPE', disabled: false },
-  { value: 'OBSERVATIONS', disabled: false },
-  { value: 'LLG', disabled: false },
-  { value: 'MISC', disabled: false },
-  { value: 'SERVICE REPORT', disabled: false },
-  { value: 'JOB', disabled: true },
-  { value: 'LOCATION', disabled: true },
-  { value: 'USER', disabled: true },
-  { value: 'MATERIAL', disabled: true },
-] as const;
-export const FORM_TYPE_CHOICES = ['FORM', 'MULTIPLE', 'CHECKPOINT', 'NC'] as const;
 
 /** The editor's header fields; numbers are kept as typed ('' while empty). */
 export interface EditorHeader {
@@ -36,8 +22,8 @@ export const newHeader = (now = new Date()): EditorHeader => ({
   name: DATA_FORM_EDITOR.newFormName(nameStamp(now)),
   formObject: '',
   formType: 'FORM',
-  samplesMin: '1',
-  samplesMax: '2',
+  samplesMin: String(DEFAULT_SAMPLES_MIN),
+  samplesMax: String(DEFAULT_SAMPLES_MAX),
 });
 
 const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
@@ -49,7 +35,7 @@ const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : null)
 export function headerProblems(h: EditorHeader): Partial<Record<keyof EditorHeader, string>> {
   const problems: Partial<Record<keyof EditorHeader, string>> = {};
   if (!h.name.trim()) problems.name = DATA_FORM_EDITOR.nameRequired;
-  if (!FORM_OBJECT_CHOICES.some((c) => c.value === h.formObject && !c.disabled)) problems.formObject = DATA_FORM_EDITOR.formObjectRequired;
+  if (!ENABLED_FORM_OBJECTS.includes(h.formObject as FormObject)) problems.formObject = DATA_FORM_EDITOR.formObjectRequired;
   const min = whole(h.samplesMin);
   const max = whole(h.samplesMax);
   if (min === null) problems.samplesMin = `${DATA_FORM_EDITOR.samplesMin} ${DATA_FORM_EDITOR.wholeNumber}`;
