@@ -41,7 +41,11 @@ const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-ty
 
 async function call<T>(url: string, token: string, body?: unknown): Promise<{ ms: number; data: T }> {
   const started = performance.now();
-  const response = await fetch(url, { method: body === undefined ? 'GET' : 'POST', headers: json(token), body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: json(token),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 160)}`);

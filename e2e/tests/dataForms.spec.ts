@@ -55,7 +55,11 @@ async function dragToCanvas(page: Page, kind: string) {
   await expect(canvas.locator('[data-field-id]')).toHaveCount(count + 1);
 }
 
-const kinds = (page: Page) => page.getByTestId('canvas').locator('[data-field-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+const kinds = (page: Page) =>
+  page
+    .getByTestId('canvas')
+    .locator('[data-field-id]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
 const labels = (page: Page) => page.getByTestId('canvas').getByTestId('canvas-field-label').allInnerTexts();
 const field = (page: Page, index: number) => page.getByTestId(`canvas-field-${index}`);
 
@@ -85,7 +89,9 @@ async function showForm(page: Page, name: string) {
   await expect(page.getByTestId('form-name')).toHaveValue(name);
 }
 
-test('a form is built by dragging six kinds of field, edited, reordered by keys, saved, reloaded unchanged and copied', async ({ page }) => {
+test('a form is built by dragging six kinds of field, edited, reordered by keys, saved, reloaded unchanged and copied', async ({
+  page,
+}) => {
   await open(page, LO_ADMIN);
   const save = page.getByTestId('save');
   const add = page.getByTestId('add');
@@ -149,7 +155,14 @@ test('a form is built by dragging six kinds of field, edited, reordered by keys,
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Space');
-  const order = ['Hoist serial number *', 'Safe working load', 'Rope condition', 'Damage found', 'Photos of the hoist', 'Describe the damage'];
+  const order = [
+    'Hoist serial number *',
+    'Safe working load',
+    'Rope condition',
+    'Damage found',
+    'Photos of the hoist',
+    'Describe the damage',
+  ];
   await expect.poll(() => labels(page)).toEqual(order);
   await expect(page.locator('[role="status"][aria-live]')).toContainText(DRAG_ANNOUNCEMENTS.dropped('Photos of the hoist', 5, 6));
 
@@ -179,7 +192,13 @@ test('a form is built by dragging six kinds of field, edited, reordered by keys,
   expect(formJson.fields.map((f) => f.kind)).toEqual(['text', 'number', 'select', 'yesno', 'photo', 'textarea']);
   expect(formJson.fields[0]).toMatchObject({ key: 'hoist_serial_number', required: true, help: 'As stamped on the hook block' });
   expect(formJson.fields[1]).toMatchObject({ key: 'safe_working_load', unit: 't', min: 0, max: 50, default: 5 });
-  expect(formJson.fields[2]).toMatchObject({ options: [{ value: 'good', label: 'Good' }, { value: 'worn', label: 'Worn' }, { value: 'damaged', label: 'Damaged' }] });
+  expect(formJson.fields[2]).toMatchObject({
+    options: [
+      { value: 'good', label: 'Good' },
+      { value: 'worn', label: 'Worn' },
+      { value: 'damaged', label: 'Damaged' },
+    ],
+  });
   expect(formJson.fields[5]).toMatchObject({ visibleWhen: { key: 'damage_found', equals: [true] } });
 
   // Copy Form: '<name> copy <time>', saved as a new form with the same fields.
@@ -211,17 +230,30 @@ test('the preview renders the definition with the real renderer and can be fille
 
   await page.getByTestId('mode-preview').click();
   const preview = page.getByTestId('preview');
-  await expect(preview.getByTestId('field-text')).toBeVisible();
+  await expect(preview.getByTestId('form-renderer')).toBeVisible();
   await expect(preview.getByTestId('field-load')).toContainText('kN');
   await expect(preview.getByTestId('field-notes')).toHaveCount(0); // hidden until Damage found is Yes
   await preview.getByTestId('field-text').getByRole('textbox').fill('HX-2231');
-  await preview.getByTestId('field-load').getByRole('spinbutton').fill('120');
-  await preview.getByTestId('field-damage_found').getByText('Yes', { exact: true }).click();
+  const load = preview.getByTestId('field-load').getByRole('textbox');
+  await load.fill('120');
+  await load.press('Tab');
+  await expect(preview.getByTestId('field-load')).toContainText('must be at most 100');
+  await load.fill('80');
+  await expect(preview.getByTestId('field-load')).not.toContainText('must be at most 100');
+  await preview.getByTestId('field-damage_found-true').click();
   await expect(preview.getByTestId('field-notes')).toBeVisible();
   await preview.getByTestId('field-notes').getByRole('textbox').fill('Hook latch bent');
-  await expect(preview.getByTestId('field-load')).toContainText('at most 100');
-  await preview.getByTestId('field-load').getByRole('spinbutton').fill('80');
-  await expect(preview.getByTestId('field-load')).not.toContainText('at most 100');
+  await preview.getByTestId('preview-check').click();
+  await expect(preview.getByTestId('preview-result')).toHaveText(DATA_FORM_EDITOR.previewValid);
+  await preview.getByTestId('field-text').getByRole('textbox').fill('');
+  await page.getByTestId('form-builder').getByTestId('mode-build').click();
+  // A required field left empty is a problem the check names.
+  await field(page, 0).getByTestId('canvas-field-label').click();
+  await page.getByTestId('prop-required').check();
+  await page.getByTestId('mode-preview').click();
+  await preview.getByTestId('preview-check').click();
+  await expect(preview.getByTestId('preview-result')).toHaveText(DATA_FORM_EDITOR.previewProblems(1));
+  await expect(preview.getByTestId('field-text')).toContainText('Text is required');
 
   // Back to the builder: the definition is as it was, and Cancel resets the editor.
   await page.getByTestId('mode-build').click();
@@ -253,7 +285,8 @@ test('CONFIG_ADMIN shows a seeded form; Min and Max keep their bounds; disabled 
   await expect(save).toBeEnabled();
 
   await page.getByTestId('form-object').click();
-  for (const off of ['JOB', 'LOCATION', 'USER', 'MATERIAL']) await expect(page.getByRole('option', { name: off })).toHaveAttribute('aria-disabled', 'true');
+  for (const off of ['JOB', 'LOCATION', 'USER', 'MATERIAL'])
+    await expect(page.getByRole('option', { name: off })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('option', { name: 'SERVICE REPORT' })).not.toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Escape');
 

@@ -47,6 +47,10 @@ export const DATA_FORM_EDITOR = {
   discardTitle: 'Discard changes?',
   discardText: 'The form in the editor has changes that are not saved. Discard them?',
   navigation: 'Form navigation',
+  previewCheck: 'Check answers',
+  previewClear: 'Clear answers',
+  previewValid: 'All answers are valid',
+  previewProblems: (n: number) => `${n} answer${n === 1 ? '' : 's'} to fix`,
   fieldCount: (n: number) => `${n} field${n === 1 ? '' : 's'}`,
 } as const;
 

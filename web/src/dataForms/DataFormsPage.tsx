@@ -161,7 +161,12 @@ export default function DataFormsPage({ title, crumbs }: ScreenProps) {
                 {DATA_FORM_EDITOR.addForm}
               </Button>
             )}
-            <Button variant="outlined" disabled={header === null} onClick={() => replacing(() => open(null, EMPTY_FORM_DEFINITION))} data-testid="cancel">
+            <Button
+              variant="outlined"
+              disabled={header === null}
+              onClick={() => replacing(() => open(null, EMPTY_FORM_DEFINITION))}
+              data-testid="cancel"
+            >
               {DATA_FORM_EDITOR.cancel}
             </Button>
             {canWrite && (
@@ -180,7 +185,10 @@ export default function DataFormsPage({ title, crumbs }: ScreenProps) {
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: wide ? '272px minmax(0, 1fr)' : 'minmax(0, 1fr)', gap: 2, alignItems: 'start' }}>
         {wide ? (
-          <Paper variant="outlined" sx={{ position: 'sticky', top: 16, maxHeight: 'calc(100vh - 140px)', display: 'flex', flexDirection: 'column' }}>
+          <Paper
+            variant="outlined"
+            sx={{ position: 'sticky', top: 16, maxHeight: 'calc(100vh - 140px)', display: 'flex', flexDirection: 'column' }}
+          >
             {navigation}
           </Paper>
         ) : (

@@ -55,7 +55,12 @@ export function EditorHeaderFields({
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label={DATA_FORM_EDITOR.formType} {...field('formType')} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'form-type' } as object } }}>
+      <TextField
+        select
+        label={DATA_FORM_EDITOR.formType}
+        {...field('formType')}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'form-type' } as object } }}
+      >
         {FORM_TYPES.map((t) => (
           <MenuItem key={t} value={t}>
             {t}

@@ -62,7 +62,12 @@ export function FormNavigation({
     });
 
   return (
-    <Box component="nav" aria-label={DATA_FORM_EDITOR.navigation} data-testid="form-navigation" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+    <Box
+      component="nav"
+      aria-label={DATA_FORM_EDITOR.navigation}
+      data-testid="form-navigation"
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
       <Box sx={{ p: 1.5, pb: 1 }}>
         <TextField
           size="small"

@@ -14,7 +14,10 @@ describe('data form editor header', () => {
     const h = { ...newHeader(), formObject: 'ASSET TYPE' };
     expect(headerProblems({ ...h, formObject: 'JOB' }).formObject).toBeDefined();
     expect(headerProblems({ ...h, samplesMin: '0' }).samplesMin).toBe('Min must be at least 1');
-    expect(headerProblems({ ...h, samplesMin: '3' })).toEqual({ samplesMin: 'Min must not be more than Max', samplesMax: 'Max must not be less than Min' });
+    expect(headerProblems({ ...h, samplesMin: '3' })).toEqual({
+      samplesMin: 'Min must not be more than Max',
+      samplesMax: 'Max must not be less than Min',
+    });
     expect(headerProblems({ ...h, samplesMin: '2', samplesMax: '2' })).toEqual({});
     expect(headerProblems({ ...h, samplesMax: '1.5' }).samplesMax).toBe('Max must be a whole number');
     expect(headerProblems({ ...h, name: '  ' }).name).toBe('Name is required');

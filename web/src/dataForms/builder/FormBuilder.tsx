@@ -76,18 +76,27 @@ export function FormBuilder({
   );
 
   const labelOf = useCallback(
-    (id: unknown) => (isPalette(id) ? FIELD_KIND_LABELS[String(id).slice(PALETTE_PREFIX.length) as FieldKind] : (fields.find((f) => f.id === id)?.label ?? '')),
+    (id: unknown) =>
+      isPalette(id)
+        ? FIELD_KIND_LABELS[String(id).slice(PALETTE_PREFIX.length) as FieldKind]
+        : (fields.find((f) => f.id === id)?.label ?? ''),
     [fields],
   );
   const positionOf = useCallback((id: unknown) => fields.findIndex((f) => f.id === id) + 1, [fields]);
   const announcements = useMemo<Announcements>(
     () => ({
       onDragStart: ({ active }) =>
-        isPalette(active.id) ? `${labelOf(active.id)}` : DRAG_ANNOUNCEMENTS.pickedUp(labelOf(active.id), positionOf(active.id), fields.length),
+        isPalette(active.id)
+          ? `${labelOf(active.id)}`
+          : DRAG_ANNOUNCEMENTS.pickedUp(labelOf(active.id), positionOf(active.id), fields.length),
       onDragOver: ({ active, over }) =>
-        over && !isPalette(active.id) && over.id !== CANVAS_ID ? DRAG_ANNOUNCEMENTS.movedOver(labelOf(active.id), positionOf(over.id), fields.length) : undefined,
+        over && !isPalette(active.id) && over.id !== CANVAS_ID
+          ? DRAG_ANNOUNCEMENTS.movedOver(labelOf(active.id), positionOf(over.id), fields.length)
+          : undefined,
       onDragEnd: ({ active, over }) =>
-        over && !isPalette(active.id) && over.id !== CANVAS_ID ? DRAG_ANNOUNCEMENTS.dropped(labelOf(active.id), positionOf(over.id), fields.length) : undefined,
+        over && !isPalette(active.id) && over.id !== CANVAS_ID
+          ? DRAG_ANNOUNCEMENTS.dropped(labelOf(active.id), positionOf(over.id), fields.length)
+          : undefined,
       onDragCancel: ({ active }) => DRAG_ANNOUNCEMENTS.cancelled(labelOf(active.id)),
     }),
     [labelOf, positionOf, fields.length],
@@ -152,14 +161,24 @@ export function FormBuilder({
         </ToggleButtonGroup>
         <Tooltip title={`${DATA_FORM_EDITOR.undo} (Ctrl+Z)`}>
           <span>
-            <IconButton aria-label={DATA_FORM_EDITOR.undo} data-testid="undo" disabled={!state.past.length} onClick={() => dispatch({ type: 'undo' })}>
+            <IconButton
+              aria-label={DATA_FORM_EDITOR.undo}
+              data-testid="undo"
+              disabled={!state.past.length}
+              onClick={() => dispatch({ type: 'undo' })}
+            >
               <Undo />
             </IconButton>
           </span>
         </Tooltip>
         <Tooltip title={`${DATA_FORM_EDITOR.redo} (Ctrl+Shift+Z)`}>
           <span>
-            <IconButton aria-label={DATA_FORM_EDITOR.redo} data-testid="redo" disabled={!state.future.length} onClick={() => dispatch({ type: 'redo' })}>
+            <IconButton
+              aria-label={DATA_FORM_EDITOR.redo}
+              data-testid="redo"
+              disabled={!state.future.length}
+              onClick={() => dispatch({ type: 'redo' })}
+            >
               <Redo />
             </IconButton>
           </span>
@@ -203,12 +222,21 @@ export function FormBuilder({
               <Typography variant="overline" color="text.secondary" sx={{ display: 'block', px: 2, pt: 1 }}>
                 {DATA_FORM_EDITOR.properties}
               </Typography>
-              <PropertiesPanel field={selected} fields={fields} errors={problems.byProperty.get(selected?.id ?? '') ?? EMPTY} onChange={change} />
+              <PropertiesPanel
+                field={selected}
+                fields={fields}
+                errors={problems.byProperty.get(selected?.id ?? '') ?? EMPTY}
+                keyFollowsLabel={selected !== null && !state.loadedIds.has(selected.id)}
+                onChange={change}
+              />
             </Paper>
           </Box>
           <DragOverlay dropAnimation={null}>
             {dragging && (
-              <Paper elevation={6} sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, maxWidth: 360, cursor: 'grabbing' }}>
+              <Paper
+                elevation={6}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, maxWidth: 360, cursor: 'grabbing' }}
+              >
                 <FieldKindIcon kind={dragging.kind} sx={{ color: 'primary.main' }} />
                 <Typography variant="body2" noWrap>
                   {dragging.label}

@@ -33,9 +33,12 @@ export function PropertiesPanel({
   field,
   fields,
   errors,
+  keyFollowsLabel,
   onChange,
 }: {
   field: FormField | null;
+  /** A field added in this session: its key is made from its label until the key is edited. */
+  keyFollowsLabel: boolean;
   fields: readonly FormField[];
   /** Problems of this field by property ('label', 'key', 'options'...). */
   errors: ReadonlyMap<string, string>;
@@ -50,7 +53,7 @@ export function PropertiesPanel({
   const err = (property: string) => ({ error: errors.has(property), helperText: errors.get(property) });
   const labelChanged = (label: string) => {
     // The key follows the label while it is still the one made from the label.
-    if (isValueField(field) && field.key === keyFromLabel(field.label, fields, field.id))
+    if (keyFollowsLabel && isValueField(field) && field.key === keyFromLabel(field.label, fields, field.id))
       onChange(set(field, { label, key: keyFromLabel(label, fields, field.id) }), 'label');
     else onChange(set(field, { label }), 'label');
   };
@@ -106,13 +109,27 @@ export function PropertiesPanel({
           {...err('help')}
         />
       )}
-      {field.kind === 'select' || field.kind === 'multiselect' ? <OptionsEditor field={field} onChange={onChange} error={errors.get('options')} /> : null}
+      {field.kind === 'select' || field.kind === 'multiselect' ? (
+        <OptionsEditor field={field} onChange={onChange} error={errors.get('options')} />
+      ) : null}
       {isValueField(field) && <DefaultInput field={field} onChange={onChange} error={errors.get('default')} />}
       {field.kind === 'number' && (
         <>
           <Row>
-            <NumberInput label="Min" value={field.min} onChange={(min) => onChange(set(field, { min }), 'min')} error={errors.get('min')} testId="prop-min" />
-            <NumberInput label="Max" value={field.max} onChange={(max) => onChange(set(field, { max }), 'max')} error={errors.get('max')} testId="prop-max" />
+            <NumberInput
+              label="Min"
+              value={field.min}
+              onChange={(min) => onChange(set(field, { min }), 'min')}
+              error={errors.get('min')}
+              testId="prop-min"
+            />
+            <NumberInput
+              label="Max"
+              value={field.max}
+              onChange={(max) => onChange(set(field, { max }), 'max')}
+              error={errors.get('max')}
+              testId="prop-max"
+            />
           </Row>
           <Row>
             <TextField
@@ -211,17 +228,31 @@ function OptionsEditor({
               size="small"
               label="Label"
               value={option.label}
-              onChange={(e) => setOptions(options.map((o, j) => (j === i ? { ...o, label: e.target.value } : o)), `option-label-${i}`)}
+              onChange={(e) =>
+                setOptions(
+                  options.map((o, j) => (j === i ? { ...o, label: e.target.value } : o)),
+                  `option-label-${i}`,
+                )
+              }
               slotProps={{ htmlInput: { 'data-testid': `option-label-${i}` } }}
             />
             <TextField
               size="small"
               label="Value"
               value={option.value}
-              onChange={(e) => setOptions(options.map((o, j) => (j === i ? { ...o, value: e.target.value } : o)), `option-value-${i}`)}
+              onChange={(e) =>
+                setOptions(
+                  options.map((o, j) => (j === i ? { ...o, value: e.target.value } : o)),
+                  `option-value-${i}`,
+                )
+              }
               slotProps={{ htmlInput: { 'data-testid': `option-value-${i}`, spellCheck: false } }}
             />
-            <IconButton size="small" aria-label={`Remove option ${option.label}`} onClick={() => setOptions(options.filter((_, j) => j !== i))}>
+            <IconButton
+              size="small"
+              aria-label={`Remove option ${option.label}`}
+              onClick={() => setOptions(options.filter((_, j) => j !== i))}
+            >
               <Close fontSize="small" />
             </IconButton>
           </Box>
@@ -263,7 +294,13 @@ function DefaultInput({ field, onChange, error }: { field: ValueField; onChange:
       );
     case 'number':
       return (
-        <NumberInput label="Default" value={field.default} onChange={(v) => onChange(set(field, { default: v }), 'default')} error={error} testId="prop-default" />
+        <NumberInput
+          label="Default"
+          value={field.default}
+          onChange={(v) => onChange(set(field, { default: v }), 'default')}
+          error={error}
+          testId="prop-default"
+        />
       );
     case 'date':
       return (
@@ -392,7 +429,17 @@ function ValueChecks({
 }
 
 /** "Visible when": another, earlier field holds one of some values. */
-function VisibleWhenEditor({ field, fields, onChange, error }: { field: FormField; fields: readonly FormField[]; onChange: Change; error?: string }) {
+function VisibleWhenEditor({
+  field,
+  fields,
+  onChange,
+  error,
+}: {
+  field: FormField;
+  fields: readonly FormField[];
+  onChange: Change;
+  error?: string;
+}) {
   const index = fields.findIndex((f) => f.id === field.id);
   const sources = fields.slice(0, index).filter(isValueField);
   const condition = field.visibleWhen;
@@ -408,7 +455,9 @@ function VisibleWhenEditor({ field, fields, onChange, error }: { field: FormFiel
         value={condition?.key ?? NONE}
         onChange={(e) => setCondition(e.target.value === NONE ? null : e.target.value)}
         error={Boolean(error) && !source}
-        helperText={!condition ? 'Always shown' : !source ? (error ?? 'Pick a field above this one') : `${source.label} has one of these values`}
+        helperText={
+          !condition ? 'Always shown' : !source ? (error ?? 'Pick a field above this one') : `${source.label} has one of these values`
+        }
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'prop-visible-key' } as object } }}
         disabled={sources.length === 0 && !condition}
       >
@@ -420,20 +469,43 @@ function VisibleWhenEditor({ field, fields, onChange, error }: { field: FormFiel
           </MenuItem>
         ))}
       </TextField>
-      {condition && source && <ConditionValues source={source} equals={condition.equals} onChange={(equals) => setCondition(source.key, equals)} error={error} />}
+      {condition && source && (
+        <ConditionValues source={source} equals={condition.equals} onChange={(equals) => setCondition(source.key, equals)} error={error} />
+      )}
     </Box>
   );
 }
 
-function ConditionValues({ source, equals, onChange, error }: { source: ValueField; equals: Equals; onChange(v: Equals): void; error?: string }) {
+function ConditionValues({
+  source,
+  equals,
+  onChange,
+  error,
+}: {
+  source: ValueField;
+  equals: Equals;
+  onChange(v: Equals): void;
+  error?: string;
+}) {
   if (source.kind === 'select' || source.kind === 'multiselect')
     return <ValueChecks label="Values" choices={source.options} value={equals} onChange={onChange} error={error} />;
-  if (source.kind === 'yesno' || source.kind === 'passfail') return <ValueChecks label="Values" choices={CHOICES_OF[source.kind]} value={equals} onChange={onChange} error={error} />;
+  if (source.kind === 'yesno' || source.kind === 'passfail')
+    return <ValueChecks label="Values" choices={CHOICES_OF[source.kind]} value={equals} onChange={onChange} error={error} />;
   return <CommaValues numeric={source.kind === 'number'} equals={equals} onChange={onChange} error={error} />;
 }
 
 /** Free values as text; the text is kept as typed so that "a, " can go on to "a, b". */
-function CommaValues({ numeric, equals, onChange, error }: { numeric: boolean; equals: Equals; onChange(v: Equals): void; error?: string }) {
+function CommaValues({
+  numeric,
+  equals,
+  onChange,
+  error,
+}: {
+  numeric: boolean;
+  equals: Equals;
+  onChange(v: Equals): void;
+  error?: string;
+}) {
   const [text, setText] = useState(() => equals.join(', '));
   return (
     <TextField

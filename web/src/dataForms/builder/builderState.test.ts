@@ -15,7 +15,19 @@ describe('form builder state', () => {
     s = run(s, { type: 'select', id: s.definition.fields[0]?.id ?? null }, { type: 'add', kind: 'yesno' });
     expect(kinds(s)).toEqual(['text', 'yesno', 'number', 'text']);
     expect(s.selectedId).toBe(s.definition.fields[1]?.id);
-    for (const kind of ['select', 'multiselect', 'heading', 'help', 'passfail', 'photo', 'file', 'signature', 'date', 'time', 'textarea'] as const)
+    for (const kind of [
+      'select',
+      'multiselect',
+      'heading',
+      'help',
+      'passfail',
+      'photo',
+      'file',
+      'signature',
+      'date',
+      'time',
+      'textarea',
+    ] as const)
       s = builderReducer(s, { type: 'add', kind });
     expect(FormDefinition.safeParse(s.definition).success).toBe(true);
   });
@@ -63,5 +75,14 @@ describe('form builder state', () => {
     expect(keyFromLabel('2nd check', [])).toBe('nd_check');
     expect(keyFromLabel('!!!', [])).toBe('field');
     expect(keyFromLabel('Name', [{ kind: 'text', id: 'a', key: 'name', label: 'Name' }])).toBe('name_2');
+  });
+});
+
+describe('loaded fields', () => {
+  it('remembers which fields came with the loaded definition, through edits and undo', () => {
+    let s = initialBuilderState({ version: 1, fields: [{ kind: 'text', id: 'a', key: 'serial', label: 'Serial' }] });
+    s = run(s, { type: 'add', kind: 'date' }, { type: 'undo' }, { type: 'redo' });
+    expect([...s.loadedIds]).toEqual(['a']);
+    expect(s.definition.fields.map((f) => s.loadedIds.has(f.id))).toEqual([true, false]);
   });
 });

@@ -20,6 +20,11 @@ export interface BuilderState {
   future: FormDefinition[];
   /** The last change's coalescing key: typing in one property is one undo step. */
   lastChange: string | null;
+  /**
+   * Ids of the fields the definition had when loaded: their keys may already hold filled-in
+   * data, so only fields added since follow their label with their key.
+   */
+  loadedIds: ReadonlySet<string>;
 }
 
 export type BuilderAction =
@@ -35,13 +40,13 @@ export type BuilderAction =
 const HISTORY_LIMIT = 100;
 
 export function initialBuilderState(definition: FormDefinition): BuilderState {
-  return { definition, selectedId: null, past: [], future: [], lastChange: null };
+  return { definition, selectedId: null, past: [], future: [], lastChange: null, loadedIds: new Set(definition.fields.map((f) => f.id)) };
 }
 
 function commit(state: BuilderState, definition: FormDefinition, selectedId: string | null, coalesce: string | null = null): BuilderState {
   const merge = coalesce !== null && coalesce === state.lastChange;
   const past = merge ? state.past : [...state.past, state.definition].slice(-HISTORY_LIMIT);
-  return { definition, selectedId, past, future: [], lastChange: coalesce };
+  return { ...state, definition, selectedId, past, future: [], lastChange: coalesce };
 }
 
 export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
@@ -71,7 +76,12 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       const index = fields.findIndex((f) => f.id === action.id);
       if (index < 0) return state;
       const next = fields.map((f, i) => (i === index ? action.field : f));
-      return commit(state, { ...state.definition, fields: next }, state.selectedId, action.coalesce ? `${action.id}:${action.coalesce}` : null);
+      return commit(
+        state,
+        { ...state.definition, fields: next },
+        state.selectedId,
+        action.coalesce ? `${action.id}:${action.coalesce}` : null,
+      );
     }
     case 'select':
       return state.selectedId === action.id ? state : { ...state, selectedId: action.id, lastChange: null };
@@ -79,6 +89,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       const previous = state.past.at(-1);
       if (!previous) return state;
       return {
+        ...state,
         definition: previous,
         selectedId: keepSelection(previous, state.selectedId),
         past: state.past.slice(0, -1),
@@ -90,6 +101,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       const [next, ...future] = state.future;
       if (!next) return state;
       return {
+        ...state,
         definition: next,
         selectedId: keepSelection(next, state.selectedId),
         past: [...state.past, state.definition],
