@@ -1,5 +1,6 @@
 import Redo from '@mui/icons-material/Redo';
 import Undo from '@mui/icons-material/Undo';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -7,6 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import {
   type Announcements,
   type CollisionDetection,
@@ -128,7 +130,17 @@ export function FormBuilder({
     if (from >= 0 && to >= 0 && from !== to) dispatch({ type: 'move', from, to });
   };
 
-  const add = useCallback((kind: FieldKind) => dispatch({ type: 'add', kind }), [dispatch]);
+  // A field added by click or Enter is announced the way a drop is (the reducer puts it after the selection).
+  const [added, setAdded] = useState('');
+  const add = useCallback(
+    (kind: FieldKind) => {
+      const selectedAt = fields.findIndex((f) => f.id === state.selectedId);
+      const position = selectedAt < 0 ? fields.length + 1 : selectedAt + 2;
+      dispatch({ type: 'add', kind });
+      setAdded(DRAG_ANNOUNCEMENTS.added(FIELD_KIND_LABELS[kind], position, fields.length + 1));
+    },
+    [dispatch, fields, state.selectedId],
+  );
   const select = useCallback((id: string) => dispatch({ type: 'select', id }), [dispatch]);
   const remove = useCallback((id: string) => dispatch({ type: 'remove', id }), [dispatch]);
   const selected = fields.find((f) => f.id === state.selectedId) ?? null;
@@ -188,6 +200,15 @@ export function FormBuilder({
         </Typography>
         {phone && mode === 'build' && <PaletteMenu onAdd={add} />}
       </Box>
+      <Box role="status" aria-live="polite" data-testid="builder-announcement" sx={visuallyHidden}>
+        {added}
+      </Box>
+      {problems.list.length > 0 && (
+        <Alert severity="warning" data-testid="definition-problems">
+          {DATA_FORM_EDITOR.definitionProblems}: {problems.list[0]}
+          {problems.list.length > 1 ? ` (+${problems.list.length - 1})` : ''}
+        </Alert>
+      )}
       {mode === 'preview' ? (
         <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }} data-testid="preview">
           {preview()}
