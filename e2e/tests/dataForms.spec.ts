@@ -220,7 +220,16 @@ test('the preview renders the definition with the real renderer and can be fille
   await open(page, LO_ADMIN);
   await page.getByTestId('add').click();
   await page.getByTestId('form-name').fill(`Preview check ${stamp()}`);
-  for (const kind of ['text', 'number', 'yesno', 'textarea']) await page.getByTestId(`palette-${kind}`).click();
+  // Palette items are added by keys too (Enter), after the selected field or at the end.
+  await page.getByTestId('palette-text').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('builder-announcement')).toHaveText(DRAG_ANNOUNCEMENTS.added('Text', 1, 1));
+  await page.getByTestId('palette-yesno').click();
+  await page.getByTestId('palette-textarea').click();
+  await field(page, 0).getByTestId('canvas-field-label').click();
+  await page.getByTestId('palette-number').press('Enter'); // after the selected Text field
+  await expect(page.getByTestId('builder-announcement')).toHaveText(DRAG_ANNOUNCEMENTS.added('Number', 2, 4));
+  expect(await kinds(page)).toEqual(['text', 'number', 'yesno', 'textarea']);
   await setLabel(page, 1, 'Load');
   await page.getByTestId('prop-unit').fill('kN');
   await page.getByTestId('prop-max').fill('100');
@@ -369,6 +378,7 @@ test('the builder at 1440, 1024 and 390 wide', async ({ page }) => {
     if (width < 1200) {
       await expect(page.getByTestId('form-navigation')).toBeHidden(); // a drawer behind "Forms"
       await page.getByTestId('forms-drawer-toggle').click();
+      await page.screenshot({ path: `${SHOTS}/drawer-${width}.png` });
     }
     await page.getByTestId('form-nav-item').first().click();
     await expect(page.getByTestId('form-navigation')).toBeVisible({ visible: width >= 1200 });
