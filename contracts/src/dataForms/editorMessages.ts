@@ -31,7 +31,7 @@ export const DATA_FORM_EDITOR = {
   wholeNumber: 'must be a whole number',
   nameRequired: 'Name is required',
   formObjectRequired: 'Form Object is required',
-  emptyEditor: 'Add a form, or pick one on the left with Show Form',
+  emptyEditor: 'Add a form, or open a saved one from the forms list with Show Form',
   emptyCanvas: 'Drag fields here from the palette, or click one to add it',
   palette: 'Fields',
   addField: 'Add field',

@@ -22,8 +22,8 @@ export function definitionProblems(definition: FormDefinition): DefinitionProble
       continue;
     }
     const name = typeof property === 'string' ? property : 'label';
-    result.list.push(`${field.label || `Field ${Number(index) + 1}`}: ${name} ${issue.message}`);
-    if (!result.byField.has(field.id)) result.byField.set(field.id, `${name} ${issue.message}`);
+    result.list.push(`${field.label || `Field ${Number(index) + 1}`} (${name}): ${issue.message}`);
+    if (!result.byField.has(field.id)) result.byField.set(field.id, `${name}: ${issue.message}`);
     let properties = result.byProperty.get(field.id);
     if (!properties) {
       properties = new Map();
