@@ -149,7 +149,12 @@ test('a form is built by dragging six kinds of field, edited, reordered by keys,
   await pick(page, 'prop-visible-key', 'Damage found (damage_found)');
   await page.getByTestId('properties').getByLabel('Yes').check();
   await expect(field(page, 4)).toContainText('if damage_found');
-  await setLabel(page, 5, 'Photos of the hoist');
+  // By keys: Enter on a field's label selects it and moves to its Label property.
+  await field(page, 5).getByTestId('edit-field').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('prop-label')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Photos of the hoist');
 
   // Keyboard: lift the photo field, move it up one place, drop it; the screen reader hears it.
   await field(page, 5).getByTestId('drag-handle').focus();

@@ -42,6 +42,7 @@ export const DATA_FORM_EDITOR = {
   undo: 'Undo',
   redo: 'Redo',
   removeField: 'Remove field',
+  editField: 'Edit field',
   dragHandle: 'Drag to reorder',
   definitionProblems: 'The form cannot be saved yet',
   discardTitle: 'Discard changes?',

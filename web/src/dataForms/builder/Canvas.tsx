@@ -121,6 +121,7 @@ const CanvasField = memo(function CanvasField({
         size="small"
         {...attributes}
         {...listeners}
+        onFocus={() => onSelect(field.id)}
         aria-label={`${DATA_FORM_EDITOR.dragHandle}: ${field.label}`}
         data-testid="drag-handle"
         sx={{ cursor: 'grab', touchAction: 'none' }}
@@ -128,7 +129,25 @@ const CanvasField = memo(function CanvasField({
         <DragIndicator fontSize="small" />
       </IconButton>
       <FieldKindIcon kind={field.kind} sx={{ color: 'primary.main' }} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      {/* The label is the keyboard's way to edit a field: Enter selects it and moves to its properties. */}
+      <Box
+        role="button"
+        tabIndex={0}
+        aria-label={`${DATA_FORM_EDITOR.editField}: ${field.label}`}
+        data-testid="edit-field"
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          onSelect(field.id);
+          requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="prop-label"]')?.focus());
+        }}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          borderRadius: 0.5,
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      >
         <Typography
           variant={field.kind === 'heading' ? 'subtitle1' : 'body2'}
           sx={{ fontWeight: field.kind === 'heading' ? 600 : 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
