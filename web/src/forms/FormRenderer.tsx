@@ -1,8 +1,16 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { type JSX, useCallback, useMemo, useRef, useState } from 'react';
-import { DATA_FORM_TEXT, type FormDefinition, type FormField, type FormValues, isValueField, type ValueField } from '@portal/contracts';
+import { type JSX, memo, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  DATA_FORM_TEXT,
+  type FormDefinition,
+  type FormField,
+  type FormValues,
+  isValueField,
+  type ValueField,
+  fieldValue,
+} from '@portal/contracts';
 import { ChoiceButtons, DateTimeInput, type InputProps, MultiSelectInput, NumberInput, SelectInput, TextInput } from './FieldInputs';
 import { fieldTestId, isShortField, problemsByKey, shownFields, withValue } from './formLogic';
 import { ReadOnlyValue } from './ReadOnlyValue';
@@ -49,6 +57,7 @@ export function FormRenderer({
 
   const change = useCallback((key: string, value: unknown) => onChange?.(withValue(latest.current, key, value)), [onChange]);
   const touch = useCallback((key: string) => setTouched((set) => (set.has(key) ? set : new Set(set).add(key))), []);
+  const current = useCallback((key: string) => fieldValue(latest.current, key), []);
 
   if (definition.fields.length === 0)
     return (
@@ -64,33 +73,61 @@ export function FormRenderer({
         display: 'grid',
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
         columnGap: 2,
-        rowGap: readOnly ? 1.5 : 2.5,
+        rowGap: editable ? 2.5 : 1.5,
       }}
     >
       {fields.map((field) => (
-        <Box key={field.id} data-testid={fieldTestId(field)} sx={{ gridColumn: isShortField(field) ? undefined : '1 / -1', minWidth: 0 }}>
-          {isValueField(field) ? (
-            editable ? (
-              <FieldInput
-                field={field}
-                value={values[field.key]}
-                onChange={(value) => change(field.key, value)}
-                onBlur={() => touch(field.key)}
-                error={showErrors || touched.has(field.key) ? problems[field.key] : undefined}
-                upload={upload}
-                latest={() => latest.current[field.key]}
-              />
-            ) : (
-              <ReadOnlyValue field={field} value={values[field.key]} />
-            )
-          ) : (
-            <LayoutField field={field} />
-          )}
-        </Box>
+        <FieldBlock
+          key={field.id}
+          field={field}
+          value={isValueField(field) ? fieldValue(values, field.key) : undefined}
+          error={isValueField(field) && (showErrors || touched.has(field.key)) ? problems[field.key] : undefined}
+          editable={editable}
+          change={change}
+          touch={touch}
+          upload={upload}
+          current={current}
+        />
       ))}
     </Box>
   );
 }
+
+interface BlockProps {
+  field: FormField;
+  value: unknown;
+  error: string | undefined;
+  editable: boolean;
+  change(key: string, value: unknown): void;
+  touch(key: string): void;
+  upload: Uploader;
+  current(key: string): unknown;
+}
+
+/** One field's block in the grid. Memoised: typing in one field re-renders that field only, however long the form. */
+const FieldBlock = memo(function FieldBlock({ field, value, error, editable, change, touch, upload, current }: BlockProps) {
+  return (
+    <Box data-testid={fieldTestId(field)} sx={{ gridColumn: isShortField(field) ? undefined : '1 / -1', minWidth: 0 }}>
+      {isValueField(field) ? (
+        editable ? (
+          <FieldInput
+            field={field}
+            value={value}
+            onChange={(next) => change(field.key, next)}
+            onBlur={() => touch(field.key)}
+            error={error}
+            upload={upload}
+            latest={() => current(field.key)}
+          />
+        ) : (
+          <ReadOnlyValue field={field} value={value} />
+        )
+      ) : (
+        <LayoutField field={field} />
+      )}
+    </Box>
+  );
+});
 
 function FieldInput(props: InputProps & { upload: Uploader; latest: () => unknown }) {
   const { field, upload, latest, ...input } = props;

@@ -90,7 +90,14 @@ describe('the renderer’s rules', () => {
 
   it('lays short fields two to a row and names every block for tests', () => {
     expect(definition.fields.map(isShortField)).toEqual([false, true, false, false, true, false]);
-    expect(definition.fields.map(fieldTestId)).toEqual(['field-h', 'field-result', 'field-remarks', 'field-photo', 'field-load', 'field-sign']);
+    expect(definition.fields.map(fieldTestId)).toEqual([
+      'field-h',
+      'field-result',
+      'field-remarks',
+      'field-photo',
+      'field-load',
+      'field-sign',
+    ]);
   });
 
   it('dates "today" in the user’s own calendar', () => {

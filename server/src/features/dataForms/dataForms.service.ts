@@ -8,12 +8,15 @@ import {
   type DataFormData,
   type DataFormRow,
   DataFormSaveBody,
+  DEFAULT_SAMPLES_MAX,
+  DEFAULT_SAMPLES_MIN,
   EMPTY_FORM_DEFINITION,
   FORM_OBJECTS,
   type FormJsonAnswer,
   FormJsonSaveBody,
   type FormObjectEntry,
   type FormType,
+  SAMPLES_ORDER,
   type SettingMetadata,
   TENANT_ID,
 } from '@portal/contracts';
@@ -129,17 +132,23 @@ const kit = defineSettingObject({
   optionColumns: { formObject: dataForms.formObject, formType: dataForms.formType, revision: dataForms.revision },
   save: {
     schema: DataFormSaveBody,
-    values: (input, existing) => ({
-      name: input.name,
-      description: input.description ?? null,
-      formObject: input.formObject,
-      formType: input.formType,
-      samplesMin: input.samplesMin,
-      samplesMax: input.samplesMax,
-      definition: input.formJson ?? existing?.definition ?? EMPTY_FORM_DEFINITION,
-      // Counted by the database, so that two saves racing on one form get two revisions.
-      revision: existing ? sql`${dataForms.revision} + 1` : 1,
-    }),
+    values: (input, existing) => {
+      // What the body leaves out, an update keeps and a new form takes from the spec's defaults.
+      const samplesMin = input.samplesMin ?? existing?.samplesMin ?? DEFAULT_SAMPLES_MIN;
+      const samplesMax = input.samplesMax ?? existing?.samplesMax ?? Math.max(DEFAULT_SAMPLES_MAX, samplesMin);
+      if (samplesMax < samplesMin) throw badRequest(DATA_FORM_TEXT.saveError, { samplesMax: SAMPLES_ORDER });
+      return {
+        name: input.name,
+        description: input.description ?? null,
+        formObject: input.formObject,
+        formType: input.formType ?? existing?.formType ?? 'FORM',
+        samplesMin,
+        samplesMax,
+        definition: input.formJson ?? existing?.definition ?? EMPTY_FORM_DEFINITION,
+        // Counted by the database, so that two saves racing on one form get two revisions.
+        revision: existing ? sql`${dataForms.revision} + 1` : 1,
+      };
+    },
     after: (tx, ctx, saved) => keepRevision(tx, ctx, saved),
   },
 });

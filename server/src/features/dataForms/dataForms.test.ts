@@ -6,7 +6,7 @@ import { emblemPng } from '../../db/seed/emblem';
 import { scopeOf } from '../../lib/scope';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
-import { checkFilledForm } from './filledForms';
+import { checkFilledForm, checkFilledSamples } from './filledForms';
 
 let t: TestContext;
 let config: Client;
@@ -105,6 +105,24 @@ describe('saving a data form', () => {
       formType: 'CHECKPOINT',
     });
     expect(third.json()).toMatchObject({ revision: 3, fieldCount: 2, formType: 'CHECKPOINT' });
+    // What an update leaves out stays as it was.
+    const fourth = await config.post('/api/Setting', {
+      objectType: 'Form',
+      id: row.id,
+      name: 'Hoist Check',
+      formObject: 'TASK TYPE',
+      samplesMax: 3,
+    });
+    expect(fourth.json()).toMatchObject({ revision: 4, formType: 'CHECKPOINT', samplesMin: 1, samplesMax: 3 });
+    const below = await config.post('/api/Setting', {
+      objectType: 'Form',
+      id: row.id,
+      name: 'Hoist Check',
+      formObject: 'TASK TYPE',
+      samplesMin: 4,
+    });
+    expect(below.json()).toEqual({ error: DATA_FORM_TEXT.saveError, fields: { samplesMax: 'Max must not be less than Min' } });
+    await config.post('/api/Setting', { objectType: 'Form', id: row.id, name: 'Hoist Check', formObject: 'TASK TYPE', samplesMax: 2 });
     const json = await engineer.get(`/api/Setting/FormJSON?formId=${row.id}`);
     expect(json.json()).toEqual({
       formId: row.id,
@@ -113,8 +131,31 @@ describe('saving a data form', () => {
       formType: 'CHECKPOINT',
       samplesMin: 1,
       samplesMax: 2,
-      revision: 3,
+      revision: 5,
       formJson: SIMPLE,
+    });
+  });
+
+  it('gives simultaneous saves of one form one revision each', async () => {
+    const row = await create({ name: 'Raced Form', formJson: SIMPLE });
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        config.post('/api/Setting/FormJSON', { formId: row.id, formJson: { ...SIMPLE, fields: SIMPLE.fields.slice(0, n % 2 ? 1 : 2) } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((a) => a.json().revision).sort()).toEqual([2, 3, 4, 5]);
+  });
+
+  it('offers the forms as pickers with their object, type and revision', async () => {
+    const response = await clientUser.get('/api/Setting/Objects?objectType=Form');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toContainEqual({
+      id: formId(t.demo, DEMO_FORMS.visualCheck),
+      name: DEMO_FORMS.visualCheck,
+      formObject: 'TASK TYPE',
+      formType: 'FORM',
+      revision: 2,
     });
   });
 
@@ -289,6 +330,16 @@ describe('form file uploads', () => {
     expect((await acmeAdmin.get(`/api/filedownload?id=${answer.blobKey}`)).statusCode).toBe(404);
   });
 
+  it('takes a PDF as a file, and refuses more than 10 MB', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const asFile = await upload(engineer, 'u1.pdf', pdf, 'file');
+    expect(asFile.statusCode, asFile.body).toBe(200);
+    expect(asFile.json().contentType).toBe('application/pdf');
+    const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]);
+    const tooBig = await upload(engineer, 'big.pdf', big, 'file');
+    expect(tooBig.statusCode).toBe(413);
+  });
+
   it('refuses a non-image as a photo, and content that does not match its name', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const asPhoto = await upload(engineer, 'report.pdf', pdf);
@@ -350,6 +401,30 @@ describe('checkFilledForm', () => {
     await expect(
       checkFilledForm(t.app.db, scope(), { formId: id, formRevision: 1, values: { ...values, structurePhoto: ['madeUpKey123'] } }),
     ).rejects.toMatchObject({ fields: { structurePhoto: 'structurePhoto refers to a file that was not uploaded' } });
+  });
+});
+
+describe('checkFilledSamples', () => {
+  const scope = () => scopeOf({ id: 1, role: 'FIELD-ENGG', namespaceId: t.demo.id, companyId: null, siteIds: [] } as never);
+  const sample = (load: number) => ({ testLoad: load, radius: 8, boomLength: 24.4, result: 'pass' });
+
+  it('checks the count against Min and Max, and each sample by its index', async () => {
+    const id = formId(t.demo, DEMO_FORMS.mobileCraneLoadTest);
+    await checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: [sample(11), sample(22)] });
+    await expect(checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: [] })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'At least 1 sample needed',
+    });
+    const five = [1, 2, 3, 4, 5].map(sample);
+    await expect(checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: five })).rejects.toMatchObject({
+      message: 'At most 4 samples',
+    });
+    await expect(
+      checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: [sample(11), { ...sample(2000), result: 'fail' }] }),
+    ).rejects.toMatchObject({
+      message: DATA_FORM_TEXT.filledInvalid,
+      fields: { 'samples[1].testLoad': 'Test load must be at most 1500', 'samples[1].observations': 'Observations is required' },
+    });
   });
 });
 
