@@ -389,8 +389,12 @@ test('the builder at 1440, 1024 and 390 wide', async ({ page }) => {
     await expect(page.getByTestId('form-navigation')).toBeVisible({ visible: width >= 1200 });
     await field(page, 1).getByTestId('canvas-field-label').click();
     await expect(page.getByTestId('properties')).toBeVisible();
-    if (width < 600) await expect(page.getByTestId('palette-menu')).toBeVisible();
-    else await expect(page.getByTestId('palette')).toBeVisible();
+    if (width < 600) {
+      // On a phone the palette is a menu; a pick inserts after the selected field.
+      await page.getByTestId('palette-menu').click();
+      await page.getByTestId('palette-date').click();
+      await expect(field(page, 2)).toHaveAttribute('data-kind', 'date');
+    } else await expect(page.getByTestId('palette')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/builder-${width}.png`, fullPage: true });
     await page.getByTestId('mode-preview').click();
     await expect(page.getByTestId('preview')).toBeVisible();
