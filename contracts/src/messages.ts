@@ -14,3 +14,4 @@ export * from './sequences/messages';
 export * from './configurations/messages';
 export * from './assetTypes/messages';
 export * from './dataForms/messages';
+export * from './dataForms/editorMessages';

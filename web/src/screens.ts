@@ -21,6 +21,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   sequenceNumber: () => import('./sequences/SequencesPage'),
   configData: () => import('./configurations/ConfigurationsPage'),
   assetTypes: () => import('./assetTypes/AssetTypesPage'),
+  forms: () => import('./dataForms/DataFormsPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();
