@@ -17,3 +17,4 @@ export * from './statuses';
 export * from './webAccess';
 export * from './dataForms/definition';
 export * from './taskTypes/checklist';
+export * from './taskTypes/schemas';

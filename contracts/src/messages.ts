@@ -11,3 +11,4 @@ export * from './offices/messages';
 export * from './divisions/messages';
 export * from './roleAdmin/messages';
 export * from './sequences/messages';
+export * from './taskTypes/messages';

@@ -149,7 +149,13 @@ const ROUTE_TABLE = {
   // Settings
   forms: { path: '/settings/forms', title: 'Data Forms', permission: 'settings.read', group: 'settings' },
   assetTypes: { path: '/settings/assettypes', title: 'Asset Types', permission: 'settings.read', group: 'settings' },
-  taskTypes: { path: '/settings/tasktypes', title: 'Task Types', permission: 'settings.read', group: 'settings' },
+  taskTypes: {
+    path: '/settings/tasktypes',
+    title: 'Task Types',
+    permission: 'taskTypes.read',
+    group: 'settings',
+    calls: ['GET /api/Setting?objectType=TaskType'],
+  },
   configData: { path: '/settings/configdata', title: 'Configurations', permission: 'settings.read', group: 'settings' },
   category: { path: '/settings/category', title: 'Category', permission: 'settings.read', group: 'settings', disabled: true },
   templates: { path: '/settings/templates', title: 'Templates', permission: 'settings.read', group: 'settings', disabled: true },

@@ -82,6 +82,9 @@ export const PERMISSION_ROLES = {
   'library.write': ALL_LO,
   'inventory.read': ALL,
   'inventory.write': [...ALL_LO, ...ALL_CLIENT.filter((r) => r === 'CLIENT-ADMIN')],
+  'taskTypes.read': SETTINGS_ADMINS,
+  'taskTypes.write': SETTINGS_ADMINS,
+  'taskTypes.options': ALL_LO,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;

@@ -11,3 +11,4 @@ export * from './offices';
 export * from './roles';
 export * from './sequences';
 export * from './users';
+export * from './taskTypes';

@@ -1,6 +1,7 @@
 import { dashboardTabsSetting } from '../dashboard/dashboard.service';
 import { divisionSetting } from '../divisions/divisions.service';
 import { roleSetting } from '../roles/roles.service';
+import { taskTypeSetting } from '../taskTypes/taskTypes.service';
 import type { SettingType } from './settingType';
 
 /**
@@ -8,4 +9,4 @@ import type { SettingType } from './settingType';
  * registration by import side effects). A new type built with `defineSettingObject` (kit.ts)
  * is added here.
  */
-export const SETTING_TYPES: readonly SettingType[] = [divisionSetting, roleSetting, dashboardTabsSetting];
+export const SETTING_TYPES: readonly SettingType[] = [divisionSetting, roleSetting, dashboardTabsSetting, taskTypeSetting];

@@ -1,0 +1,26 @@
+CREATE TABLE "task_types" (
+	"id" integer PRIMARY KEY DEFAULT nextval('setting_id_seq') NOT NULL,
+	"namespace_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"acronym_code" text,
+	"division_id" integer NOT NULL,
+	"asset_type_id" integer,
+	"external_id" text,
+	"reference_standard" text,
+	"inspection_method" text,
+	"validity" integer NOT NULL,
+	"eiac" boolean DEFAULT false NOT NULL,
+	"description" text,
+	"report_template" text,
+	"checklist" jsonb DEFAULT '{"sections":[]}'::jsonb NOT NULL,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"modified_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "task_types" ADD CONSTRAINT "task_types_namespace_id_namespaces_id_fk" FOREIGN KEY ("namespace_id") REFERENCES "public"."namespaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_types" ADD CONSTRAINT "task_types_division_id_divisions_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "task_types_namespace_idx" ON "task_types" USING btree ("namespace_id","status","name");--> statement-breakpoint
+CREATE INDEX "task_types_division_idx" ON "task_types" USING btree ("division_id");--> statement-breakpoint
+CREATE INDEX "task_types_asset_type_idx" ON "task_types" USING btree ("asset_type_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "task_types_active_name_key" ON "task_types" USING btree ("namespace_id",lower("name")) WHERE "task_types"."status" = 1;

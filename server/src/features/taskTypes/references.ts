@@ -1,0 +1,51 @@
+import { and, eq } from 'drizzle-orm';
+import { type Checklist, checklistFormIds, TASK_TYPE_TEXT } from '@portal/contracts';
+import { divisions } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { badRequest } from '../../lib/errors';
+import type { Scope } from '../../lib/scope';
+
+/**
+ * What a task type refers to must be of the caller's namespace and active: its division, its
+ * asset type (not a loose gear one) and every data form of its checklist. A wrong one is a
+ * 400 naming the field (or the checklist path), never a foreign key failure.
+ */
+export async function checkReferences(
+  db: Db,
+  scope: Scope,
+  input: { divisionId: number; assetTypeId?: number | null; checklist: Checklist },
+): Promise<void> {
+  const [division] = await db
+    .select({ id: divisions.id })
+    .from(divisions)
+    .where(and(eq(divisions.id, input.divisionId), eq(divisions.namespaceId, scope.namespaceId), eq(divisions.status, 1)));
+  if (!division) throw badRequest(TASK_TYPE_TEXT.unknownDivision, { divisionId: TASK_TYPE_TEXT.unknownDivision });
+  if (input.assetTypeId) await checkAssetType(db, scope, input.assetTypeId);
+  const formIds = checklistFormIds(input.checklist);
+  if (formIds.length > 0) {
+    const active = await activeFormIds(db, scope, formIds);
+    const path = firstPathOf(input.checklist, (id) => !active.has(id));
+    if (path) {
+      const message = `${path}: ${TASK_TYPE_TEXT.unknownForm}`;
+      throw badRequest(message, { [path]: TASK_TYPE_TEXT.unknownForm });
+    }
+  }
+}
+
+/** The path of the first formId of a checklist that fails a test, e.g. sections[1].items[0].formId. */
+export function firstPathOf(checklist: Checklist, wrong: (formId: number) => boolean): string | null {
+  for (const [s, section] of checklist.sections.entries()) {
+    if (section.formId && wrong(section.formId)) return `sections[${s}].formId`;
+    for (const [i, item] of section.items.entries()) if (item.formId && wrong(item.formId)) return `sections[${s}].items[${i}].formId`;
+  }
+  return null;
+}
+
+// The asset type and data form tables come from their own areas (asset-types, forms-core).
+async function checkAssetType(_db: Db, _scope: Scope, _assetTypeId: number): Promise<void> {
+  throw badRequest(TASK_TYPE_TEXT.unknownAssetType, { assetTypeId: TASK_TYPE_TEXT.unknownAssetType });
+}
+
+async function activeFormIds(_db: Db, _scope: Scope, _ids: number[]): Promise<Set<number>> {
+  return new Set();
+}
