@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Checklist, checklistText, TASK_TYPE_TEXT, type TaskTypeRow } from '@portal/contracts';
+import { Checklist, checklistText, TASK_TYPE_TEXT, type TaskTypeRow } from '@portal/contracts';
 import type { SeededNamespace } from '../../db/seed/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
@@ -194,6 +194,27 @@ describe('Task Types', () => {
       assetTypeId: null,
       validity: 12,
     });
+  });
+});
+
+describe('Task Types: demo data', () => {
+  it('gives each namespace the LLG type, llg- children and checklists that fit the format', async () => {
+    for (const client of [admin, other]) {
+      const rows = (await client.get(LIST)).json() as TaskTypeRow[];
+      const names = rows.map((r) => r.name);
+      expect(names).toContain('LLG');
+      expect(names.filter((n) => n.includes('llg-')).length).toBeGreaterThanOrEqual(2);
+      expect(names).toContain('Thorough Examination - Mobile Crane');
+      for (const row of rows) expect(Checklist.safeParse(row.checklist).success, row.name).toBe(true);
+      const crane = rows.find((r) => r.name === 'Thorough Examination - Mobile Crane') as TaskTypeRow;
+      expect(crane.checklist.sections.map((section) => section.name)).toEqual([
+        'Documentation',
+        'Structure',
+        'Mechanisms',
+        'Safety devices',
+        'Load test',
+      ]);
+    }
   });
 });
 
