@@ -19,6 +19,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   division: () => import('./divisions/DivisionsPage'),
   roles: () => import('./roles/RolesPage'),
   sequenceNumber: () => import('./sequences/SequencesPage'),
+  taskTypes: () => import('./taskTypes/TaskTypesPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();
