@@ -18,3 +18,4 @@ export * from './webAccess';
 export * from './dataForms/definition';
 export * from './taskTypes/checklist';
 export * from './taskTypes/schemas';
+export * from './assetTypes/schemas';

@@ -12,3 +12,4 @@ export * from './divisions/messages';
 export * from './roleAdmin/messages';
 export * from './sequences/messages';
 export * from './taskTypes/messages';
+export * from './assetTypes/messages';

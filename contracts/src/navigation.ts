@@ -148,7 +148,13 @@ const ROUTE_TABLE = {
   },
   // Settings
   forms: { path: '/settings/forms', title: 'Data Forms', permission: 'settings.read', group: 'settings' },
-  assetTypes: { path: '/settings/assettypes', title: 'Asset Types', permission: 'settings.read', group: 'settings' },
+  assetTypes: {
+    path: '/settings/assettypes',
+    title: 'Asset Types',
+    permission: 'assetTypes.read',
+    group: 'settings',
+    calls: ['GET /api/Setting?objectType=AssetType'],
+  },
   taskTypes: {
     path: '/settings/tasktypes',
     title: 'Task Types',

@@ -85,6 +85,9 @@ export const PERMISSION_ROLES = {
   'taskTypes.read': SETTINGS_ADMINS,
   'taskTypes.write': SETTINGS_ADMINS,
   'taskTypes.options': ALL_LO,
+  'assetTypes.read': SETTINGS_ADMINS,
+  'assetTypes.write': SETTINGS_ADMINS,
+  'assetTypes.options': ALL,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;

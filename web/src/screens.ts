@@ -20,6 +20,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   roles: () => import('./roles/RolesPage'),
   sequenceNumber: () => import('./sequences/SequencesPage'),
   taskTypes: () => import('./taskTypes/TaskTypesPage'),
+  assetTypes: () => import('./assetTypes/AssetTypesPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

@@ -12,6 +12,8 @@ export const LLG_TASK_TYPE = 'LLG';
 /** Child LLG task types are those whose name contains this (DECISIONS 8). */
 export const LLG_CHILD_MARK = 'llg-';
 export const isLlgChildTaskType = (name: string) => name.toLowerCase().includes(LLG_CHILD_MARK);
+/** The LLG task type or one of its children: these inspect loose gear (LLG) asset types. */
+export const isLlgTaskType = (name: string) => name.trim().toUpperCase() === LLG_TASK_TYPE || isLlgChildTaskType(name);
 
 /**
  * The certificate layouts the server will produce (ours: the spec names the choice "report

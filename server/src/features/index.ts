@@ -14,6 +14,7 @@ import { sequencesRoutes } from './sequences/sequences.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 import { apiDocsRoutes } from '../plugins/openapi';
+import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
 
 /**
  * Every API area, mounted under /api. Divisions have no routes of their own: the generic
@@ -35,4 +36,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(apiDocsRoutes);
   await app.register(settingsRoutes);
   await app.register(locationsRoutes);
+  await app.register(assetTypesRoutes);
 }

@@ -12,3 +12,4 @@ export * from './roles';
 export * from './sequences';
 export * from './users';
 export * from './taskTypes';
+export * from './assetTypes';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Checklist, ReportTemplate } from '@portal/contracts';
+import { assetTypes } from './assetTypes';
 import { createdAt, modifiedAt, recordStatus, settingId } from './columns';
 import { divisions } from './divisions';
 import { namespaces } from './namespaces';
@@ -21,8 +22,8 @@ export const taskTypes = pgTable(
     divisionId: integer('division_id')
       .notNull()
       .references(() => divisions.id),
-    /** The asset type it inspects (asset_types.id; a foreign key once that table is merged). */
-    assetTypeId: integer('asset_type_id'),
+    /** The asset type it inspects (not a loose gear one). */
+    assetTypeId: integer('asset_type_id').references(() => assetTypes.id),
     /** Read-only: set by an integration, never by the panel. */
     externalId: text('external_id'),
     referenceStandard: text('reference_standard'),

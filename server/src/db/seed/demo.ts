@@ -10,6 +10,7 @@ import {
   type WebAccess,
 } from '@portal/contracts';
 import { OWNER } from '../../lib/fileAccess';
+import { seedAssetTypes } from './assetTypes';
 import { type EmblemShape, emblemPng } from './emblem';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
@@ -320,6 +321,8 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
         { name: 'Blocked', url: '/api/dashboard/pages/overview', isEnabled: true, viewRules: [{ roles: ['NONE', 'ALL'] }] },
       ],
     });
+
+    await seedAssetTypes(tx, ns.id, { full });
 
     return { ...ns, offices: officeList, divisions: divisionList, clients: clientList, accounts };
   });

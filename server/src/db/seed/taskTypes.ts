@@ -1,5 +1,6 @@
 import type { Checklist, ReportCategory, ReportTemplate } from '@portal/contracts';
-import { taskTypes } from '../schema';
+import { and, eq } from 'drizzle-orm';
+import { assetTypes, taskTypes } from '../schema';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
 import type { SeededNamespace } from './demo';
@@ -16,6 +17,8 @@ interface TaskTypeSeed {
   validity: number;
   eiac?: boolean;
   reportTemplate: ReportTemplate;
+  /** The seeded asset type it inspects (by name), when the namespace has it. */
+  assetType?: string;
   externalId?: string;
   description: string;
   sections: SectionSeed[];
@@ -69,6 +72,7 @@ const LLG_SECTIONS: SectionSeed[] = [
 const TASK_TYPES: TaskTypeSeed[] = [
   {
     name: 'Thorough Examination - Mobile Crane',
+    assetType: 'Mobile Crane',
     code: 'TE-MC',
     division: 'LIFTING',
     referenceStandard: 'LOLER 1998 Reg. 9; BS 7121-2-1',
@@ -124,6 +128,7 @@ const TASK_TYPES: TaskTypeSeed[] = [
   },
   {
     name: 'Thorough Examination - Forklift Truck',
+    assetType: 'Forklift',
     code: 'TE-FLT',
     division: 'LIFTING',
     referenceStandard: 'LOLER 1998; ISO 3691-1',
@@ -158,6 +163,7 @@ const TASK_TYPES: TaskTypeSeed[] = [
   },
   {
     name: 'Thorough Examination - Overhead Crane',
+    assetType: 'Overhead Crane',
     code: 'TE-OHC',
     division: 'LIFTING',
     referenceStandard: 'LOLER 1998; BS 7121-1',
@@ -209,6 +215,7 @@ const TASK_TYPES: TaskTypeSeed[] = [
   },
   {
     name: 'Written Scheme Examination - Pressure Vessel',
+    assetType: 'Pressure Vessel',
     code: 'WSE-PV',
     division: 'PRESSURE',
     referenceStandard: 'PSSR 2000; PD 5500',
@@ -251,6 +258,7 @@ const TASK_TYPES: TaskTypeSeed[] = [
   },
   {
     name: 'Service - Portable Fire Extinguisher',
+    assetType: 'Fire Extinguisher',
     code: 'SV-FE',
     division: 'PRESSURE',
     referenceStandard: 'BS 5306-3',
@@ -299,6 +307,7 @@ const TASK_TYPES: TaskTypeSeed[] = [
   },
   {
     name: 'Assessment - Forklift Operator',
+    assetType: 'Trainee Assessment',
     code: 'AS-FLO',
     division: 'TRAINING',
     referenceStandard: 'HSE L117',
@@ -347,6 +356,7 @@ const TASK_TYPES: TaskTypeSeed[] = [
   },
   {
     name: 'LLG',
+    assetType: 'LLG',
     code: 'LLG',
     division: 'LIFTING',
     referenceStandard: 'LOLER 1998 Reg. 9',
@@ -367,6 +377,7 @@ const TASK_TYPES: TaskTypeSeed[] = [
   ...['Shackle', 'Chain Sling', 'Wire Rope Sling', 'Eyebolt'].map(
     (gear): TaskTypeSeed => ({
       name: `llg-${slug(gear)}`,
+      assetType: gear,
       code: `LLG-${gear.replace(/[^A-Z]/g, '')}`,
       division: 'LIFTING',
       referenceStandard: 'LOLER 1998 Reg. 9; EN 13889',
@@ -385,11 +396,17 @@ const TASK_TYPES: TaskTypeSeed[] = [
  */
 export async function seedTaskTypes(db: Db, ns: SeededNamespace): Promise<void> {
   const divisionIds = new Map(ns.divisions.map((d) => [d.name, d.id]));
+  const assetTypeRows = await db
+    .select({ id: assetTypes.id, name: assetTypes.name })
+    .from(assetTypes)
+    .where(and(eq(assetTypes.namespaceId, ns.id), eq(assetTypes.status, 1)));
+  const assetTypeIds = new Map(assetTypeRows.map((a) => [a.name.toLowerCase(), a.id]));
   const rows = TASK_TYPES.filter((seed) => divisionIds.has(seed.division)).map((seed) => ({
     namespaceId: ns.id,
     name: seed.name,
     acronymCode: seed.code,
     divisionId: divisionIds.get(seed.division) as number,
+    assetTypeId: (seed.assetType && assetTypeIds.get(seed.assetType.toLowerCase())) || null,
     externalId: seed.externalId ?? null,
     referenceStandard: seed.referenceStandard,
     inspectionMethod: seed.inspectionMethod,

@@ -1,6 +1,7 @@
 import { dashboardTabsSetting } from '../dashboard/dashboard.service';
 import { divisionSetting } from '../divisions/divisions.service';
 import { roleSetting } from '../roles/roles.service';
+import { assetTypeSetting } from '../assetTypes/assetTypes.service';
 import { taskTypeSetting } from '../taskTypes/taskTypes.service';
 import type { SettingType } from './settingType';
 
@@ -9,4 +10,10 @@ import type { SettingType } from './settingType';
  * registration by import side effects). A new type built with `defineSettingObject` (kit.ts)
  * is added here.
  */
-export const SETTING_TYPES: readonly SettingType[] = [divisionSetting, roleSetting, dashboardTabsSetting, taskTypeSetting];
+export const SETTING_TYPES: readonly SettingType[] = [
+  divisionSetting,
+  roleSetting,
+  dashboardTabsSetting,
+  assetTypeSetting,
+  taskTypeSetting,
+];

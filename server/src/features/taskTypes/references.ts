@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { type Checklist, checklistFormIds, TASK_TYPE_TEXT } from '@portal/contracts';
-import { divisions } from '../../db/schema';
+import { type Checklist, checklistFormIds, isLlgTaskType, LLG_CATEGORY, TASK_TYPE_TEXT } from '@portal/contracts';
+import { assetTypes, divisions } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
@@ -13,14 +13,14 @@ import type { Scope } from '../../lib/scope';
 export async function checkReferences(
   db: Db,
   scope: Scope,
-  input: { divisionId: number; assetTypeId?: number | null; checklist: Checklist },
+  input: { name: string; divisionId: number; assetTypeId?: number | null; checklist: Checklist },
 ): Promise<void> {
   const [division] = await db
     .select({ id: divisions.id })
     .from(divisions)
     .where(and(eq(divisions.id, input.divisionId), eq(divisions.namespaceId, scope.namespaceId), eq(divisions.status, 1)));
   if (!division) throw badRequest(TASK_TYPE_TEXT.unknownDivision, { divisionId: TASK_TYPE_TEXT.unknownDivision });
-  if (input.assetTypeId) await checkAssetType(db, scope, input.assetTypeId);
+  if (input.assetTypeId) await checkAssetType(db, scope, input.assetTypeId, input.name);
   const formIds = checklistFormIds(input.checklist);
   if (formIds.length > 0) {
     const active = await activeFormIds(db, scope, formIds);
@@ -41,10 +41,20 @@ export function firstPathOf(checklist: Checklist, wrong: (formId: number) => boo
   return null;
 }
 
-// The asset type and data form tables come from their own areas (asset-types, forms-core).
-async function checkAssetType(_db: Db, _scope: Scope, _assetTypeId: number): Promise<void> {
-  throw badRequest(TASK_TYPE_TEXT.unknownAssetType, { assetTypeId: TASK_TYPE_TEXT.unknownAssetType });
+/**
+ * An active asset type of the namespace; a loose gear (LLG) one only for the LLG task type and
+ * its llg- children, any other one only for the others (DECISIONS 8: pickers keep them apart).
+ */
+async function checkAssetType(db: Db, scope: Scope, assetTypeId: number, taskTypeName: string): Promise<void> {
+  const [found] = await db
+    .select({ category: assetTypes.category })
+    .from(assetTypes)
+    .where(and(eq(assetTypes.id, assetTypeId), eq(assetTypes.namespaceId, scope.namespaceId), eq(assetTypes.status, 1)));
+  if (!found || (found.category === LLG_CATEGORY) !== isLlgTaskType(taskTypeName))
+    throw badRequest(TASK_TYPE_TEXT.unknownAssetType, { assetTypeId: TASK_TYPE_TEXT.unknownAssetType });
 }
+
+// The data form table comes from its own area (forms-core).
 
 async function activeFormIds(_db: Db, _scope: Scope, _ids: number[]): Promise<Set<number>> {
   return new Set();

@@ -14,7 +14,7 @@ import {
   TaskTypeSaveBody,
   TENANT_ID,
 } from '@portal/contracts';
-import { divisions, taskTypes } from '../../db/schema';
+import { assetTypes, divisions, taskTypes } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/parseBody';
 import type { RequestContext } from '../context';
@@ -105,9 +105,13 @@ async function rowsOf(ctx: RequestContext, records: TaskTypeRecord[]): Promise<T
   });
 }
 
-// The asset types table comes from the asset-types area.
-async function assetTypeNamesOf(_ctx: RequestContext, _ids: number[]): Promise<Map<number, string>> {
-  return new Map();
+async function assetTypeNamesOf(ctx: RequestContext, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await ctx.db
+    .select({ id: assetTypes.id, name: assetTypes.name })
+    .from(assetTypes)
+    .where(and(inArray(assetTypes.id, [...new Set(ids)]), eq(assetTypes.namespaceId, ctx.scope.namespaceId)));
+  return new Map(found.map((a) => [a.id, a.name]));
 }
 
 /**

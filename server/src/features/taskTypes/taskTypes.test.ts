@@ -143,8 +143,32 @@ describe('Task Types', () => {
     const assetType = await save(admin, bodyFor(t.demo, { name: 'X', assetTypeId: 987_654 }));
     expect(assetType.statusCode).toBe(400);
     expect(assetType.json().fields).toEqual({ assetTypeId: TASK_TYPE_TEXT.unknownAssetType });
+    const acmeCrane = ((await other.get('/api/Setting/Objects?objectType=AssetType')).json() as { id: number; name: string }[]).find(
+      (a) => a.name === 'Mobile Crane',
+    );
+    const foreignType = await save(admin, bodyFor(t.demo, { name: 'X', assetTypeId: acmeCrane?.id }));
+    expect(foreignType.json().fields).toEqual({ assetTypeId: TASK_TYPE_TEXT.unknownAssetType });
     const template = await save(admin, bodyFor(t.demo, { name: 'X', reportTemplate: 'POSTCARD' }));
     expect(template.statusCode).toBe(400);
+  });
+
+  it('links ordinary task types to ordinary asset types, LLG ones to loose gear types only', async () => {
+    const ordinary = (await admin.get('/api/Setting/Objects?objectType=AssetType')).json() as { id: number; name: string }[];
+    const looseGear = (await admin.get('/api/Setting/llgAsset')).json() as { id: number; name: string }[];
+    const crane = ordinary.find((a) => a.name === 'Mobile Crane') as { id: number };
+    const shackle = looseGear.find((a) => a.name === 'Shackle') as { id: number };
+    const linked = await save(admin, bodyFor(t.demo, { name: 'Crane check', assetTypeId: crane.id }));
+    expect(linked.json()).toMatchObject({ assetTypeId: crane.id, assetType: 'Mobile Crane' });
+    const child = await save(admin, bodyFor(t.demo, { name: 'llg-bow-shackle', assetTypeId: shackle.id }));
+    expect(child.json()).toMatchObject({ assetTypeId: shackle.id, assetType: 'Shackle' });
+    for (const [name, assetTypeId] of [
+      ['Shackle check', shackle.id],
+      ['llg-crane', crane.id],
+    ] as const) {
+      const refused = await save(admin, bodyFor(t.demo, { name, assetTypeId }));
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json().fields).toEqual({ assetTypeId: TASK_TYPE_TEXT.unknownAssetType });
+    }
   });
 
   it('never takes the external id from a body', async () => {
@@ -207,6 +231,8 @@ describe('Task Types: demo data', () => {
       expect(names).toContain('Thorough Examination - Mobile Crane');
       for (const row of rows) expect(Checklist.safeParse(row.checklist).success, row.name).toBe(true);
       const crane = rows.find((r) => r.name === 'Thorough Examination - Mobile Crane') as TaskTypeRow;
+      expect(crane.assetType).toBe('Mobile Crane');
+      expect(rows.find((r) => r.name === 'llg-shackle')?.assetType).toBe('Shackle');
       expect(crane.checklist.sections.map((section) => section.name)).toEqual([
         'Documentation',
         'Structure',

@@ -20,6 +20,7 @@ CREATE TABLE "task_types" (
 --> statement-breakpoint
 ALTER TABLE "task_types" ADD CONSTRAINT "task_types_namespace_id_namespaces_id_fk" FOREIGN KEY ("namespace_id") REFERENCES "public"."namespaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "task_types" ADD CONSTRAINT "task_types_division_id_divisions_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_types" ADD CONSTRAINT "task_types_asset_type_id_asset_types_id_fk" FOREIGN KEY ("asset_type_id") REFERENCES "public"."asset_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "task_types_namespace_idx" ON "task_types" USING btree ("namespace_id","status","name");--> statement-breakpoint
 CREATE INDEX "task_types_division_idx" ON "task_types" USING btree ("division_id");--> statement-breakpoint
 CREATE INDEX "task_types_asset_type_idx" ON "task_types" USING btree ("asset_type_id");--> statement-breakpoint

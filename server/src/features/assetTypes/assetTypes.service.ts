@@ -1,0 +1,125 @@
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  ASSET_TYPE_ALIASES,
+  ASSET_TYPE_OBJECT_TYPE,
+  ASSET_TYPE_TEXT,
+  type AssetCategory,
+  type AssetTypeOption,
+  type AssetTypeRow,
+  AssetTypeSaveBody,
+  can,
+  LLG_CATEGORY,
+  type LlgAssetType,
+  TENANT_ID,
+} from '@portal/contracts';
+import { assetTypes } from '../../db/schema';
+import type { RequestContext } from '../context';
+import { defineSettingObject } from '../settings/kit';
+import { attributeFormNames, checkAttributeForm } from './attributeForms';
+
+type AssetTypeRecord = typeof assetTypes.$inferSelect;
+
+/** The spec's settings envelope (section 3): snake_case fields, category and certificate reference as metadata. */
+const envelope = (a: AssetTypeRecord) => {
+  const meta = (key: string, value: string | null, displayName: string) => ({
+    setting_id: a.id,
+    tenant_id: TENANT_ID,
+    meta_key: key,
+    meta_value: value,
+    data_type: 'STRING',
+    object_type: ASSET_TYPE_OBJECT_TYPE,
+    display_name: displayName,
+  });
+  return JSON.stringify({
+    id: a.id,
+    name: a.name,
+    display_name: a.displayName,
+    acronym_code: a.acronymCode,
+    external_id: a.externalId,
+    description: a.description,
+    attribute_form: a.attributeForm,
+    status: a.status,
+    tenant_id: TENANT_ID,
+    object_type: ASSET_TYPE_OBJECT_TYPE,
+    created_date: a.createdAt.toISOString(),
+    modified_date: a.modifiedAt.toISOString(),
+    metadata: [meta('category', a.category, 'Category'), meta('certificate_reference', a.certificateReference, 'Certificate Reference')],
+  });
+};
+
+function rowOf(a: AssetTypeRecord, ctx: RequestContext, formNames: Map<number, string>): AssetTypeRow {
+  const writable = a.status === 1 && can(ctx.user.role, 'assetTypes.write');
+  return {
+    id: a.id,
+    objectType: ASSET_TYPE_OBJECT_TYPE,
+    tenantId: TENANT_ID,
+    name: a.name,
+    displayName: a.displayName,
+    acronymCode: a.acronymCode,
+    externalId: a.externalId,
+    category: a.category as AssetCategory | null,
+    description: a.description,
+    attributeForm: a.attributeForm,
+    attributeFormName: a.attributeForm === null ? null : (formNames.get(a.attributeForm) ?? null),
+    certificateReference: a.certificateReference,
+    status: a.status,
+    createdDate: a.createdAt.toISOString(),
+    modifiedDate: a.modifiedAt.toISOString(),
+    settingWithMetadata: envelope(a),
+    can: { edit: writable, delete: writable },
+  };
+}
+
+const activeIn = (ctx: RequestContext) => and(eq(assetTypes.namespaceId, ctx.scope.namespaceId), eq(assetTypes.status, 1));
+const byName = [asc(sql`lower(${assetTypes.name})`), asc(assetTypes.id)];
+
+/** Asset types (administration document, "Asset type administration"): served by the generic /api/Setting calls. */
+export const assetTypeSetting = defineSettingObject({
+  objectType: ASSET_TYPE_OBJECT_TYPE,
+  aliases: ASSET_TYPE_ALIASES,
+  table: assetTypes,
+  activeNameIndex: 'asset_types_active_name_key',
+  permissions: { read: 'assetTypes.read', options: 'assetTypes.options', write: 'assetTypes.write' },
+  messages: ASSET_TYPE_TEXT,
+  async rows(ctx, records) {
+    const formNames = await attributeFormNames(
+      ctx.db,
+      ctx.scope,
+      records.flatMap((r) => (r.attributeForm === null ? [] : [r.attributeForm])),
+    );
+    return records.map((record) => rowOf(record, ctx, formNames));
+  },
+  // Pickers leave the loose-gear (LLG) types out (DECISIONS 8); GET /api/Setting/llgAsset lists those.
+  options: async (ctx): Promise<AssetTypeOption[]> =>
+    (await ctx.db
+      .select({ id: assetTypes.id, name: assetTypes.name, acronymCode: assetTypes.acronymCode, category: assetTypes.category })
+      .from(assetTypes)
+      .where(and(activeIn(ctx), or(isNull(assetTypes.category), ne(assetTypes.category, LLG_CATEGORY))))
+      .orderBy(...byName)) as AssetTypeOption[],
+  save: {
+    schema: AssetTypeSaveBody,
+    values: (input) => ({
+      name: input.name,
+      // A display name the form leaves empty follows the name (the seed does the same).
+      displayName: input.displayName ?? input.name,
+      acronymCode: input.acronymCode ?? input.acronym_code ?? null,
+      externalId: input.externalId ?? input.external_id ?? null,
+      category: input.category ?? null,
+      description: input.description ?? null,
+      attributeForm: input.attributeForm ?? input.attribute_form ?? null,
+      certificateReference: input.certificateReference ?? input.certificate_reference ?? null,
+    }),
+    // In the save's transaction: a form that is not an active ASSET TYPE form of the namespace undoes it.
+    after: (tx, ctx, saved) => checkAttributeForm(tx, ctx.scope, saved.attributeForm),
+  },
+});
+
+/** GET /api/Setting/llgAsset: the active loose-gear asset types, labelled by their display name. */
+export async function llgAssetTypes(ctx: RequestContext): Promise<LlgAssetType[]> {
+  const rows = await ctx.db
+    .select({ id: assetTypes.id, name: assetTypes.name, displayName: assetTypes.displayName })
+    .from(assetTypes)
+    .where(and(activeIn(ctx), eq(assetTypes.category, LLG_CATEGORY)))
+    .orderBy(...byName);
+  return rows.map((r) => ({ id: r.id, name: r.name, label: r.displayName || r.name }));
+}

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSET_CATEGORY_ERROR, ASSET_TYPE_TEXT, type AssetTypeOption, type AssetTypeRow, type LlgAssetType } from '@portal/contracts';
+import type { SeededNamespace } from '../../db/seed/demo';
+import { describeAreaAccess } from '../../../test/areaKit';
+import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
+
+let t: TestContext;
+let admin: Client;
+let config: Client;
+let other: Client;
+let scheduler: Client;
+/** One record per namespace, made by the tests for the access cases. */
+const made = new Map<string, AssetTypeRow>();
+const LIST = '/api/Setting?objectType=AssetType&offset=0&limit=50';
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [admin, config, other, scheduler] = await Promise.all(
+    ['lo-admin@demo.test', 'config_admin@demo.test', 'lo-admin@acme.test', 'scheduler@demo.test'].map((email) => t.login(email)),
+  );
+  for (const [client, ns] of [
+    [admin, 'demo'],
+    [other, 'acme'],
+  ] as const) {
+    const response = await client.post('/api/Setting', { objectType: 'AssetType', name: `Access ${ns}`, category: 'MACHINERY' });
+    expect(response.statusCode, response.body).toBe(200);
+    made.set(ns, response.json());
+  }
+});
+afterAll(async () => t.close());
+
+const recordOf = (ns: SeededNamespace) => made.get(ns === t.demo ? 'demo' : 'acme') as AssetTypeRow;
+
+async function rows(client: Client, url = LIST): Promise<AssetTypeRow[]> {
+  const response = await client.get(url);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function save(body: Record<string, unknown>, client = admin) {
+  return client.post('/api/Setting', { objectType: 'AssetType', ...body });
+}
+
+describe('asset type list', () => {
+  it('lists the seeded active types by name with their rights, category and envelope', async () => {
+    const list = await rows(config);
+    const names = list.map((r) => r.name);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names).toEqual(expect.arrayContaining(['Mobile Crane', 'Full Body Harness', 'Trainee Assessment', 'LLG', 'Shackle']));
+    const crane = list.find((r) => r.name === 'Mobile Crane') as AssetTypeRow;
+    expect(crane).toMatchObject({
+      objectType: 'AssetType',
+      tenantId: 2,
+      acronymCode: 'MC',
+      category: 'MACHINERY',
+      status: 1,
+      can: { edit: true, delete: true },
+    });
+    expect(JSON.parse(crane.settingWithMetadata)).toMatchObject({
+      id: crane.id,
+      name: 'Mobile Crane',
+      acronym_code: 'MC',
+      metadata: expect.arrayContaining([expect.objectContaining({ meta_key: 'category', meta_value: 'MACHINERY' })]),
+    });
+    expect(list.find((r) => r.name === 'LLG')?.category).toBe('LLG');
+  });
+
+  it('filters by name (contains, any case) and pages by offset and limit', async () => {
+    expect((await rows(admin, `${LIST}&name=CRANE`)).map((r) => r.name)).toEqual(['Mobile Crane', 'Overhead Crane']);
+    const all = await rows(admin);
+    const second = await rows(admin, '/api/Setting?objectType=AssetType&offset=2&limit=3');
+    expect(second.map((r) => r.id)).toEqual(all.slice(2, 5).map((r) => r.id));
+  });
+
+  it('keeps each namespace to its own types', async () => {
+    const acme = await rows(other);
+    expect(acme.map((r) => r.name)).toContain('Access acme');
+    expect(acme.map((r) => r.name)).not.toContain('Access demo');
+    const demoIds = new Set((await rows(admin)).map((r) => r.id));
+    expect(acme.some((r) => demoIds.has(r.id))).toBe(false);
+  });
+});
+
+describe('asset type save', () => {
+  it('creates with every field; BTH+PPE is stored as BTH&PPE; the spec spellings are accepted', async () => {
+    const response = await save({
+      name: '  Safety Net  ',
+      acronym_code: 'SN',
+      external_id: 'EXT-77',
+      category: 'bth+ppe',
+      description: 'Personnel safety nets',
+      certificate_reference: 'EN 1263-1',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      name: 'Safety Net',
+      displayName: 'Safety Net',
+      acronymCode: 'SN',
+      externalId: 'EXT-77',
+      category: 'BTH&PPE',
+      description: 'Personnel safety nets',
+      certificateReference: 'EN 1263-1',
+      attributeForm: null,
+      attributeFormName: null,
+    });
+    const again = await rows(admin, `${LIST}&name=safety%20net`);
+    expect(again.map((r) => r.category)).toEqual(['BTH&PPE']);
+  });
+
+  it('updates a type by id', async () => {
+    const created = (await save({ name: 'Gantry', category: 'MACHINERY' })).json() as AssetTypeRow;
+    const response = await save({ id: created.id, name: 'Gantry Crane', acronymCode: 'GC', category: 'TRAINEE', description: 'Moved' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: created.id,
+      name: 'Gantry Crane',
+      acronymCode: 'GC',
+      category: 'TRAINEE',
+      description: 'Moved',
+    });
+  });
+
+  it('refuses a missing or empty Type Name and an unknown category with field messages', async () => {
+    const empty = await save({ name: '   ', category: 'MACHINERY' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toMatchObject({ name: 'Type Name is required' });
+    const missing = await save({ category: 'MACHINERY' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toMatchObject({ name: 'Type Name is required' });
+    const category = await save({ name: 'Odd', category: 'VEHICLE' });
+    expect(category.statusCode).toBe(400);
+    expect(category.json().fields).toMatchObject({ category: ASSET_CATEGORY_ERROR });
+    const wrongTypes = await save({ name: 'Odd', category: 7, attributeForm: 'x' });
+    expect(wrongTypes.statusCode).toBe(400);
+    expect(Object.keys(wrongTypes.json().fields).sort()).toEqual(['attributeForm', 'category']);
+  });
+
+  it('refuses a duplicate active name (any case) with 409, also on rename; other namespaces may reuse it', async () => {
+    const duplicate = await save({ name: 'mobile crane' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ error: ASSET_TYPE_TEXT.duplicateName, fields: { name: ASSET_TYPE_TEXT.duplicateName } });
+    const lanyard = (await rows(admin, `${LIST}&name=lanyard`))[0];
+    const rename = await save({ id: lanyard.id, name: 'Forklift' });
+    expect(rename.statusCode).toBe(409);
+    expect((await save({ name: 'Access demo' }, other)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for an unknown id or another namespace's id", async () => {
+    expect((await save({ id: 2_000_000, name: 'Nowhere' })).statusCode).toBe(404);
+    expect((await save({ id: recordOf(t.acme).id, name: 'Stolen' })).statusCode).toBe(404);
+  });
+});
+
+describe('asset type archive', () => {
+  it('archives: the type leaves the list and pickers, cannot be edited, and its name is free again', async () => {
+    const row = (await save({ name: 'Short-lived', category: 'MACHINERY' })).json() as AssetTypeRow;
+    const archived = await admin.delete(`/api/Setting/${row.id}`);
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json()).toEqual({ message: ASSET_TYPE_TEXT.archived });
+    expect((await rows(admin)).map((r) => r.id)).not.toContain(row.id);
+    const options = (await admin.get('/api/Setting/Objects?objectType=AssetType')).json() as AssetTypeOption[];
+    expect(options.map((o) => o.id)).not.toContain(row.id);
+    const edit = await save({ id: row.id, name: 'Again' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error).toBe(ASSET_TYPE_TEXT.notActive);
+    // Archiving again is harmless; the name may be used by a new type.
+    expect((await admin.delete(`/api/Setting/${row.id}`)).statusCode).toBe(200);
+    expect((await save({ name: 'Short-lived' })).statusCode).toBe(200);
+  });
+});
+
+describe('asset type pickers and loose gear', () => {
+  it('pickers list the active types of every role but leave the LLG types out', async () => {
+    const response = await scheduler.get('/api/Setting/Objects?objectType=AssetType');
+    expect(response.statusCode, response.body).toBe(200);
+    const options: AssetTypeOption[] = response.json();
+    const names = options.map((o) => o.name);
+    expect(names).toEqual(expect.arrayContaining(['Mobile Crane', 'Full Body Harness', 'Trainee Assessment']));
+    expect(names).not.toContain('LLG');
+    expect(names).not.toContain('Shackle');
+    expect(options.every((o) => o.category !== 'LLG')).toBe(true);
+    expect(options.find((o) => o.name === 'Mobile Crane')).toEqual(expect.objectContaining({ acronymCode: 'MC', category: 'MACHINERY' }));
+  });
+
+  it('GET /api/Setting/llgAsset lists the loose-gear types with labels, of the caller namespace only', async () => {
+    const created = (await save({ name: 'Master Link', displayName: 'Master Links', category: 'LLG' })).json() as AssetTypeRow;
+    const response = await scheduler.get('/api/Setting/llgAsset');
+    expect(response.statusCode, response.body).toBe(200);
+    const llg: LlgAssetType[] = response.json();
+    expect(llg.map((l) => l.name)).toEqual(expect.arrayContaining(['LLG', 'Shackle', 'Wire Rope Sling', 'Chain Sling', 'Web Sling']));
+    expect(llg.map((l) => l.name)).not.toContain('Mobile Crane');
+    expect(llg.find((l) => l.id === created.id)).toEqual({ id: created.id, name: 'Master Link', label: 'Master Links' });
+    const acme: LlgAssetType[] = (await other.get('/api/Setting/llgAsset')).json();
+    expect(acme.map((l) => l.id)).not.toContain(created.id);
+    expect(acme.map((l) => l.name)).toContain('LLG');
+  });
+});
+
+describeAreaAccess('Asset Types', () => t, [
+  {
+    name: 'list',
+    method: 'GET',
+    url: () => LIST,
+    permission: 'assetTypes.read',
+    namesRecord: false,
+    malformed: [{ url: `${LIST}x` }, { url: '/api/Setting?objectType=AssetType&offset=-5' }],
+  },
+  { name: 'one record', method: 'GET', url: (ns) => `/api/Setting/${recordOf(ns).id}`, permission: 'assetTypes.options' },
+  {
+    name: 'pickers',
+    method: 'GET',
+    url: () => '/api/Setting/Objects?objectType=AssetType',
+    permission: 'assetTypes.options',
+    namesRecord: false,
+  },
+  { name: 'loose gear', method: 'GET', url: () => '/api/Setting/llgAsset', permission: 'assetTypes.options', namesRecord: false },
+  {
+    name: 'save',
+    method: 'POST',
+    url: () => '/api/Setting',
+    body: (ns) => ({ objectType: 'AssetType', id: recordOf(ns).id, name: `Saved ${ns.name}`, category: 'MACHINERY' }),
+    permission: 'assetTypes.write',
+    malformed: [
+      { body: { objectType: 'AssetType', name: 42 } },
+      { body: { objectType: 'AssetType', name: 'X', category: 'BOATS' } },
+      { body: { objectType: 'AssetType', name: 'X', attributeForm: -7 } },
+      { body: { objectType: 'AssetType', name: '__proto__', category: '__proto__' } },
+      { rawBody: '{"objectType":' },
+    ],
+  },
+  { name: 'archive', method: 'DELETE', url: (ns) => `/api/Setting/${recordOf(ns).id}`, permission: 'assetTypes.write' },
+]);
