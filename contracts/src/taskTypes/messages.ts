@@ -21,5 +21,8 @@ export const TASK_TYPE_TEXT = {
   unknownForm: 'is not an active data form of this namespace',
   copied: 'Task Type copied successfully',
   noDivision: 'All divisions',
+  /** The footer of the filtered list: what the filters let through of the loaded rows. */
+  shownCount: (shown: number, loaded: number, total: number | undefined) =>
+    `Showing ${shown} · Total ${loaded} of ${total ?? `${loaded}+`} loaded`,
   checklistReadOnly: 'Fix the JSON to edit the checklist here',
 } as const;

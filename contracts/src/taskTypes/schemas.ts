@@ -113,3 +113,17 @@ export type TaskTypeOption = z.infer<typeof TaskTypeOption>;
 
 /** The checklist as the JSON text area shows it. */
 export const checklistText = (checklist: Checklist) => JSON.stringify(checklist, null, 2);
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The spec's copy name: '<name> Copy <D-MMM-YY_HH:mm:ss>' in local time. */
+export function taskTypeCopyName(name: string, at: Date = new Date()): string {
+  const stamp = `${at.getDate()}-${MONTHS[at.getMonth()]}-${two(at.getFullYear() % 100)}_${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+  return `${name} Copy ${stamp}`;
+}
+
+/** The dashboard's page (administration document 9: "Asset types and task types: 50"). */
+export const TASK_TYPE_PAGE_SIZE = 50;
+/** The division the dashboard starts on (administration document 9). */
+export const DEFAULT_TASK_TYPE_DIVISION = 'LIFTING';

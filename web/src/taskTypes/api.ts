@@ -1,10 +1,19 @@
 import { TASK_TYPE_OBJECT_TYPE, type TaskTypeRow, type TaskTypeSaveBody } from '@portal/contracts';
 import { del, get, post } from '../api/http';
 import { registerResourceApi } from '../providers/resourceApi';
+import { filterTaskTypes, type TaskTypeFilter } from './filters';
 
-/** Task Types over the generic settings calls: GET /Setting?objectType=TASK_TYPE pages by offset and limit. */
+/**
+ * Task types over the generic settings calls: GET /Setting?objectType=TaskType pages by offset
+ * and limit. The spec's filters are client-side: the screen applies them to the loaded rows,
+ * and the CSV export (everything, offset -1) applies them here.
+ */
 registerResourceApi<TaskTypeRow>('taskTypes', {
-  list: ({ offset, limit }) => get<TaskTypeRow[]>('/Setting', { query: { objectType: TASK_TYPE_OBJECT_TYPE, offset, limit } }),
+  list: async ({ offset, limit, filter }) =>
+    filterTaskTypes(
+      await get<TaskTypeRow[]>('/Setting', { query: { objectType: TASK_TYPE_OBJECT_TYPE, offset, limit } }),
+      filter as TaskTypeFilter,
+    ),
 });
 
 export const saveTaskType = (body: Omit<TaskTypeSaveBody, 'objectType'>) =>
