@@ -35,14 +35,14 @@ const slug = (text: string) =>
 export function checklistOf(sections: SectionSeed[]): Checklist {
   return {
     sections: sections.map(([name, items], s) => {
-      const sectionId = `s${s + 1}-${slug(name)}`.slice(0, 40);
+      const sectionId = `s${s + 1}-${slug(name)}`.slice(0, 40).replace(/-+$/, '');
       return {
         id: sectionId,
         name,
         items: items.map((item, i) => {
           const [itemName, category] = typeof item === 'string' ? [item, undefined] : item;
           return {
-            id: `s${s + 1}i${i + 1}-${slug(itemName)}`.slice(0, 40),
+            id: `s${s + 1}i${i + 1}-${slug(itemName)}`.slice(0, 40).replace(/-+$/, ''),
             name: itemName,
             ...(category ? { reportCategory: category } : {}),
           };

@@ -147,7 +147,7 @@ export function ChecklistTree({
   });
 
   return (
-    <Box data-testid="checklist-tree" role="tree" aria-label="Checklist">
+    <Box data-testid="checklist-tree" role="tree" aria-label="Checklist" sx={{ containerType: 'inline-size' }}>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={checklist.sections.map((s) => SECTION + s.id)} strategy={verticalListSortingStrategy}>
           {checklist.sections.map((section) => (
@@ -380,7 +380,8 @@ function NodeRow({
         display: 'flex',
         alignItems: 'center',
         flexWrap: 'wrap',
-        gap: 0.5,
+        columnGap: 0.5,
+        rowGap: 0.75,
         px: 0.5,
         py: 0.5,
         borderRadius: 1,
@@ -401,7 +402,7 @@ function NodeRow({
         <DragIndicator fontSize="small" />
       </IconButton>
       {lead}
-      <Box sx={{ flex: '1 1 160px', minWidth: 120 }}>
+      <Box sx={{ flex: '1 1 0', minWidth: 0, order: 0 }}>
         {renaming ? (
           <RenameField initial={name} onDone={onRename} onCancel={onCancelRename} />
         ) : (
@@ -422,14 +423,36 @@ function NodeRow({
           </Typography>
         )}
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>{pickers}</Box>
-      {extra}
-      <IconButton size="small" aria-label={`Rename ${name}`} onClick={onStartRename} data-testid={`checklist-rename-${id}`}>
-        <Edit fontSize="small" />
-      </IconButton>
-      <IconButton size="small" color="error" aria-label={`Delete ${name}`} onClick={onDelete} data-testid={`checklist-delete-${id}`}>
-        <DeleteOutline fontSize="small" />
-      </IconButton>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1,
+          alignItems: 'center',
+          order: 1,
+          // A narrow tree (a phone, a tablet panel) puts the pickers on a line of their own.
+          '@container (max-width: 560px)': {
+            order: 3,
+            flexBasis: '100%',
+            pl: 4.5,
+            pr: 1,
+            pb: 0.5,
+            display: 'grid',
+            gridTemplateColumns: kind === 'section' ? '1fr' : '1fr 1fr',
+            '& > .MuiTextField-root': { width: '100%' },
+          },
+        }}
+      >
+        {pickers}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', order: 2 }}>
+        {extra}
+        <IconButton size="small" aria-label={`Rename ${name}`} onClick={onStartRename} data-testid={`checklist-rename-${id}`}>
+          <Edit fontSize="small" />
+        </IconButton>
+        <IconButton size="small" color="error" aria-label={`Delete ${name}`} onClick={onDelete} data-testid={`checklist-delete-${id}`}>
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      </Box>
     </Box>
   );
 }
@@ -489,7 +512,7 @@ function FormPicker({
       label={label}
       value={value ? String(value) : ''}
       onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
-      sx={{ width: 190 }}
+      sx={{ flex: '1 1 140px', width: 160, minWidth: 0 }}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': `checklist-form-${id}` } }}
     >
       <MenuItem value="">
