@@ -19,3 +19,4 @@ export * from './dataForms/definition';
 export * from './taskTypes/checklist';
 export * from './taskTypes/schemas';
 export * from './assetTypes/schemas';
+export * from './dataForms/schemas';

@@ -13,3 +13,4 @@ export * from './roleAdmin/messages';
 export * from './sequences/messages';
 export * from './taskTypes/messages';
 export * from './assetTypes/messages';
+export * from './dataForms/messages';

@@ -147,7 +147,13 @@ const ROUTE_TABLE = {
     feature: 'technicalLibrary',
   },
   // Settings
-  forms: { path: '/settings/forms', title: 'Data Forms', permission: 'settings.read', group: 'settings' },
+  forms: {
+    path: '/settings/forms',
+    title: 'Data Forms',
+    permission: 'dataForms.read',
+    group: 'settings',
+    calls: ['GET /api/Setting?tenantId=2&objectType=Form'],
+  },
   assetTypes: {
     path: '/settings/assettypes',
     title: 'Asset Types',

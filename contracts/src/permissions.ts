@@ -88,6 +88,10 @@ export const PERMISSION_ROLES = {
   'assetTypes.read': SETTINGS_ADMINS,
   'assetTypes.write': SETTINGS_ADMINS,
   'assetTypes.options': ALL,
+  // Data forms: the Settings screen (read, write); a form's definition to fill it in or preview it
+  'dataForms.read': SETTINGS_ADMINS,
+  'dataForms.write': SETTINGS_ADMINS,
+  'dataForms.definition': ALL,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;

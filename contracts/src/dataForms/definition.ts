@@ -198,6 +198,12 @@ const inRange = (n: number, min?: number, max?: number) => (min === undefined ||
 /** Filled-in values of one form, by field key. Upload fields hold lists of blob keys. */
 export type FormValues = Record<string, unknown>;
 
+/**
+ * A field's value: own keys only, so that a key such as `constructor` never reads what an
+ * object inherits (values usually come from JSON.parse, whose objects have a prototype).
+ */
+export const fieldValue = (values: FormValues, key: string): unknown => (Object.hasOwn(values, key) ? values[key] : undefined);
+
 /** Whether a field is shown for the given values (its condition's source shown and matching). */
 export function isFieldVisible(def: FormDefinition, field: FormField, values: FormValues): boolean {
   return visibility(def, values).get(field.id) ?? true;
@@ -211,7 +217,7 @@ export function visibility(def: FormDefinition, values: FormValues): Map<string,
     let visible = true;
     if (field.visibleWhen) {
       const { key, equals } = field.visibleWhen;
-      const value = values[key];
+      const value = fieldValue(values, key);
       const matches = Array.isArray(value) ? value.some((v) => equals.includes(v)) : equals.includes(value as string | number | boolean);
       visible = (keyShown.get(key) ?? false) && matches;
     }
@@ -284,7 +290,7 @@ export function validateFormValues(def: FormDefinition, values: FormValues): Fie
     if (!isValueField(field)) continue;
     known.add(field.key);
     if (!shown.get(field.id)) continue;
-    const value = values[field.key];
+    const value = fieldValue(values, field.key);
     if (isBlank(value)) {
       if (field.required) problems.push({ key: field.key, message: `${field.label} is required` });
       continue;

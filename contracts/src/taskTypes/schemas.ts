@@ -30,6 +30,10 @@ export const REPORT_TEMPLATES = {
 export type ReportTemplate = keyof typeof REPORT_TEMPLATES;
 export const REPORT_TEMPLATE_CODES = Object.keys(REPORT_TEMPLATES) as [ReportTemplate, ...ReportTemplate[]];
 
+/** The form objects of the data forms a checklist uses; LLG forms also for the LLG task types. */
+export const CHECKLIST_FORM_OBJECTS = ['TASK TYPE'];
+export const LLG_FORM_OBJECT = 'LLG';
+
 /** Validity is a whole number of months (DECISIONS 8); ours: at most 50 years. */
 export const MAX_VALIDITY_MONTHS = 600;
 /** The largest checklist text the server reads. */

@@ -5,6 +5,7 @@ import { clientLogoRoutes } from './clients/logo.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { configurationsRoutes } from './configurations/configurations.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { dataFormsRoutes } from './dataForms/dataForms.routes';
 import { filesRoutes } from './files/files.routes';
 import { healthRoutes } from './health/health.routes';
 import { locationsRoutes } from './locations/locations.routes';
@@ -34,6 +35,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(rolesRoutes);
   await app.register(sequencesRoutes);
   await app.register(apiDocsRoutes);
+  await app.register(dataFormsRoutes);
   await app.register(settingsRoutes);
   await app.register(locationsRoutes);
   await app.register(assetTypesRoutes);

@@ -365,6 +365,7 @@ function TaskTypeForm({
             rules={{ validate: (v) => parseJsonAs(Checklist, v).ok || TASK_TYPE_TEXT.invalidJson }}
             render={({ field, fieldState }) => (
               <ChecklistEditor
+                looseGear={isLlgTaskType(values.name ?? '')}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

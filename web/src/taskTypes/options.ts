@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AssetTypeOption, LlgAssetType } from '@portal/contracts';
+import { useMemo } from 'react';
+import { type AssetTypeOption, CHECKLIST_FORM_OBJECTS, LLG_FORM_OBJECT, type LlgAssetType } from '@portal/contracts';
 import { get } from '../api/http';
 
 /** A data form a checklist item or section may use (GET /api/Setting/FormObject?formobject=TASK TYPE). */
@@ -16,9 +17,21 @@ const options = <T>(path: string, query: Record<string, string>) => ({
   retry: false,
 });
 
-/** The data forms of the TASK TYPE form object; none when the call fails (the picker then only keeps what is set). */
-export function useChecklistForms(): ChecklistFormOption[] {
-  return useQuery(options<ChecklistFormOption>('/Setting/FormObject', { formobject: 'TASK TYPE' })).data ?? [];
+/**
+ * The data forms a checklist may use: those of the TASK TYPE form object, and for the LLG task
+ * type and its llg- children the LLG ones too; none when the call fails (a picker then keeps
+ * what is set, by its id).
+ */
+export function useChecklistForms(looseGear: boolean): ChecklistFormOption[] {
+  const taskForms = useQuery(options<ChecklistFormOption>('/Setting/FormObject', { formobject: CHECKLIST_FORM_OBJECTS[0] }));
+  const llgForms = useQuery({
+    ...options<ChecklistFormOption>('/Setting/FormObject', { formobject: LLG_FORM_OBJECT }),
+    enabled: looseGear,
+  });
+  return useMemo(
+    () => [...(taskForms.data ?? []), ...(looseGear ? (llgForms.data ?? []) : [])],
+    [taskForms.data, llgForms.data, looseGear],
+  );
 }
 
 /**

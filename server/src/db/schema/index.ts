@@ -13,3 +13,4 @@ export * from './sequences';
 export * from './users';
 export * from './taskTypes';
 export * from './assetTypes';
+export * from './dataForms';

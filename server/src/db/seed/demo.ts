@@ -14,6 +14,7 @@ import { seedAssetTypes } from './assetTypes';
 import { type EmblemShape, emblemPng } from './emblem';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
+import { seedDataForms } from './dataForms';
 import {
   insertClient,
   insertConfiguration,
@@ -300,6 +301,7 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
       }
     }
 
+    await seedDataForms(tx, ns.id, options.name);
     await insertConfiguration(tx, ns.id, FEATURES_CONFIG_NAME, options.features);
     await insertConfiguration(tx, ns.id, WEB_ACCESS_CONFIG_NAME, options.webAccess);
     await insertConfiguration(tx, ns.id, DASHBOARD_CONFIG_NAME, {

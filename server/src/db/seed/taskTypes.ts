@@ -1,12 +1,17 @@
 import type { Checklist, ReportCategory, ReportTemplate } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
-import { assetTypes, taskTypes } from '../schema';
+import { assetTypes, dataForms, taskTypes } from '../schema';
+import { DEMO_FORMS } from './dataForms';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
 import type { SeededNamespace } from './demo';
 
-/** One section of a demo checklist: its name and items (name, or [name, report category]). */
-type SectionSeed = [name: string, items: (string | [string, ReportCategory])[]];
+/**
+ * One section of a demo checklist: its name, items (name, or [name, report category, data
+ * form name?]) and the name of a data form filled once for the section.
+ */
+type ItemSeed = string | [string, ReportCategory] | [string, ReportCategory, string];
+type SectionSeed = [name: string, items: ItemSeed[], form?: string];
 
 interface TaskTypeSeed {
   name: string;
@@ -32,18 +37,21 @@ const slug = (text: string) =>
     .slice(0, 36);
 
 /** A checklist from names: ids are unique slugs (the section's prefix keeps items apart). */
-export function checklistOf(sections: SectionSeed[]): Checklist {
+export function checklistOf(sections: SectionSeed[], formIds: ReadonlyMap<string, number> = new Map()): Checklist {
+  const formOf = (name: string | undefined) => (name && formIds.get(name) ? { formId: formIds.get(name) } : {});
   return {
-    sections: sections.map(([name, items], s) => {
+    sections: sections.map(([name, items, form], s) => {
       const sectionId = `s${s + 1}-${slug(name)}`.slice(0, 40).replace(/-+$/, '');
       return {
         id: sectionId,
         name,
+        ...formOf(form),
         items: items.map((item, i) => {
-          const [itemName, category] = typeof item === 'string' ? [item, undefined] : item;
+          const [itemName, category, itemForm] = typeof item === 'string' ? [item, undefined, undefined] : item;
           return {
             id: `s${s + 1}i${i + 1}-${slug(itemName)}`.slice(0, 40).replace(/-+$/, ''),
             name: itemName,
+            ...formOf(itemForm),
             ...(category ? { reportCategory: category } : {}),
           };
         }),
@@ -66,6 +74,7 @@ const LLG_SECTIONS: SectionSeed[] = [
       ['No wear beyond discard criteria', 'VISUAL'],
       ['No deformation, cracks or corrosion', 'VISUAL'],
     ],
+    DEMO_FORMS.llgInspection,
   ],
 ];
 
@@ -94,8 +103,8 @@ const TASK_TYPES: TaskTypeSeed[] = [
       [
         'Structure',
         [
-          ['Boom sections free of cracks and distortion', 'VISUAL'],
-          ['Outriggers, beams and pads', 'VISUAL'],
+          ['Boom sections free of cracks and distortion', 'VISUAL', DEMO_FORMS.visualCheck],
+          ['Outriggers, beams and pads', 'VISUAL', DEMO_FORMS.visualCheck],
           ['Slew ring bolts and bearing', 'VISUAL'],
           'Chassis and welds',
         ],
@@ -123,6 +132,7 @@ const TASK_TYPES: TaskTypeSeed[] = [
           ['Test load applied at rated radius', 'LOAD TEST'],
           ['No permanent deformation after test', 'LOAD TEST'],
         ],
+        DEMO_FORMS.mobileCraneLoadTest,
       ],
     ],
   },
@@ -158,6 +168,7 @@ const TASK_TYPES: TaskTypeSeed[] = [
           ['Hydraulic controls return to neutral', 'FUNCTIONAL'],
           ['Load backrest in place', 'VISUAL'],
         ],
+        DEMO_FORMS.forkliftCheckpoint,
       ],
     ],
   },
@@ -401,6 +412,11 @@ export async function seedTaskTypes(db: Db, ns: SeededNamespace): Promise<void> 
     .from(assetTypes)
     .where(and(eq(assetTypes.namespaceId, ns.id), eq(assetTypes.status, 1)));
   const assetTypeIds = new Map(assetTypeRows.map((a) => [a.name.toLowerCase(), a.id]));
+  const formRows = await db
+    .select({ id: dataForms.id, name: dataForms.name })
+    .from(dataForms)
+    .where(and(eq(dataForms.namespaceId, ns.id), eq(dataForms.status, 1)));
+  const formIds = new Map(formRows.map((f) => [f.name, f.id]));
   const rows = TASK_TYPES.filter((seed) => divisionIds.has(seed.division)).map((seed) => ({
     namespaceId: ns.id,
     name: seed.name,
@@ -414,7 +430,7 @@ export async function seedTaskTypes(db: Db, ns: SeededNamespace): Promise<void> 
     eiac: seed.eiac ?? false,
     description: seed.description,
     reportTemplate: seed.reportTemplate,
-    checklist: checklistOf(seed.sections),
+    checklist: checklistOf(seed.sections, formIds),
   }));
   await inTransaction(db, { userId: null, namespaceId: null }, (tx) => tx.insert(taskTypes).values(rows));
 }

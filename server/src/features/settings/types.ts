@@ -3,6 +3,7 @@ import { divisionSetting } from '../divisions/divisions.service';
 import { roleSetting } from '../roles/roles.service';
 import { assetTypeSetting } from '../assetTypes/assetTypes.service';
 import { taskTypeSetting } from '../taskTypes/taskTypes.service';
+import { dataFormSetting } from '../dataForms/dataForms.service';
 import type { SettingType } from './settingType';
 
 /**
@@ -16,4 +17,5 @@ export const SETTING_TYPES: readonly SettingType[] = [
   dashboardTabsSetting,
   assetTypeSetting,
   taskTypeSetting,
+  dataFormSetting,
 ];

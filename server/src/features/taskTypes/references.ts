@@ -1,6 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import { type Checklist, checklistFormIds, isLlgTaskType, LLG_CATEGORY, TASK_TYPE_TEXT } from '@portal/contracts';
-import { assetTypes, divisions } from '../../db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  CHECKLIST_FORM_OBJECTS,
+  type Checklist,
+  checklistFormIds,
+  isLlgTaskType,
+  LLG_CATEGORY,
+  LLG_FORM_OBJECT,
+  TASK_TYPE_TEXT,
+} from '@portal/contracts';
+import { assetTypes, dataForms, divisions } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
@@ -23,7 +31,7 @@ export async function checkReferences(
   if (input.assetTypeId) await checkAssetType(db, scope, input.assetTypeId, input.name);
   const formIds = checklistFormIds(input.checklist);
   if (formIds.length > 0) {
-    const active = await activeFormIds(db, scope, formIds);
+    const active = await activeFormIds(db, scope, formIds, input.name);
     const path = firstPathOf(input.checklist, (id) => !active.has(id));
     if (path) {
       const message = `${path}: ${TASK_TYPE_TEXT.unknownForm}`;
@@ -54,8 +62,22 @@ async function checkAssetType(db: Db, scope: Scope, assetTypeId: number, taskTyp
     throw badRequest(TASK_TYPE_TEXT.unknownAssetType, { assetTypeId: TASK_TYPE_TEXT.unknownAssetType });
 }
 
-// The data form table comes from its own area (forms-core).
-
-async function activeFormIds(_db: Db, _scope: Scope, _ids: number[]): Promise<Set<number>> {
-  return new Set();
+/**
+ * The forms among `ids` a checklist may use: active forms of the namespace whose form object is
+ * TASK TYPE, or LLG for the LLG task type and its llg- children.
+ */
+async function activeFormIds(db: Db, scope: Scope, ids: number[], taskTypeName: string): Promise<Set<number>> {
+  const objects = isLlgTaskType(taskTypeName) ? [...CHECKLIST_FORM_OBJECTS, LLG_FORM_OBJECT] : CHECKLIST_FORM_OBJECTS;
+  const found = await db
+    .select({ id: dataForms.id })
+    .from(dataForms)
+    .where(
+      and(
+        inArray(dataForms.id, ids),
+        eq(dataForms.namespaceId, scope.namespaceId),
+        eq(dataForms.status, 1),
+        inArray(dataForms.formObject, objects),
+      ),
+    );
+  return new Set(found.map((f) => f.id));
 }

@@ -125,6 +125,31 @@ describe('Task Types', () => {
     });
   });
 
+  it('takes active TASK TYPE forms of the namespace; LLG forms only for the LLG task types', async () => {
+    const formsOf = async (client: Client, object: string) =>
+      (await client.get(`/api/Setting/FormObject?formobject=${encodeURIComponent(object)}`)).json() as { id: number; name: string }[];
+    const [taskForm] = await formsOf(admin, 'TASK TYPE');
+    const [assetForm] = await formsOf(admin, 'ASSET TYPE');
+    const [llgForm] = await formsOf(admin, 'LLG');
+    const [acmeForm] = await formsOf(other, 'TASK TYPE');
+    const using = (formId: number) =>
+      JSON.stringify({ sections: [{ id: 's', name: 'S', formId, items: [{ id: 'i', name: 'I', formId: taskForm.id }] }] });
+    const ok = await save(admin, bodyFor(t.demo, { name: 'With forms', sectionsJson: using(taskForm.id) }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().checklist.sections[0]).toMatchObject({ formId: taskForm.id, items: [{ formId: taskForm.id }] });
+    for (const [name, formId] of [
+      ['Asset form', assetForm.id],
+      ['LLG form', llgForm.id],
+      ['Other namespace form', acmeForm.id],
+    ] as const) {
+      const refused = await save(admin, bodyFor(t.demo, { name, sectionsJson: using(formId) }));
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json().fields, name).toEqual({ 'sections[0].formId': TASK_TYPE_TEXT.unknownForm });
+    }
+    const child = await save(admin, bodyFor(t.demo, { name: 'llg-master-link', sectionsJson: using(llgForm.id) }));
+    expect(child.statusCode, child.body).toBe(200);
+  });
+
   it("refuses the required fields, a validity that is not whole months, another namespace's division and asset type", async () => {
     const noName = await save(admin, bodyFor(t.demo, { name: '  ' }));
     expect(noName.json().error).toBe('Type Name is required');
@@ -232,6 +257,8 @@ describe('Task Types: demo data', () => {
       for (const row of rows) expect(Checklist.safeParse(row.checklist).success, row.name).toBe(true);
       const crane = rows.find((r) => r.name === 'Thorough Examination - Mobile Crane') as TaskTypeRow;
       expect(crane.assetType).toBe('Mobile Crane');
+      // The load test is one MULTIPLE form for the whole section.
+      expect(crane.checklist.sections[4].formId).toEqual(expect.any(Number));
       expect(rows.find((r) => r.name === 'llg-shackle')?.assetType).toBe('Shackle');
       expect(crane.checklist.sections.map((section) => section.name)).toEqual([
         'Documentation',

@@ -17,14 +17,17 @@ export function ChecklistEditor({
   onChange,
   onBlur,
   serverError,
+  looseGear,
 }: {
+  /** The LLG task type or a child: LLG data forms are offered too. */
+  looseGear: boolean;
   value: string;
   onChange(text: string): void;
   onBlur?(): void;
   serverError?: string;
 }) {
   const parsed = useMemo(() => parseJsonAs(Checklist, value), [value]);
-  const forms = useChecklistForms();
+  const forms = useChecklistForms(looseGear);
   const problem = parsed.ok ? serverError : parsed.message;
   const counts = parsed.ok
     ? `${parsed.value.sections.length} sections, ${parsed.value.sections.reduce((n, s) => n + s.items.length, 0)} items`

@@ -1,0 +1,32 @@
+/** The texts of Data Forms: the spec's word for word; ours are marked "(ours)". */
+export const DATA_FORM_TEXT = {
+  saved: 'Form saved successfully. Please refresh to check data',
+  saveError: 'Unable to save form due to incorrect data',
+  loadError: 'Error while loading form by id',
+  invalidJson: 'Please Enter a valid JSON',
+  // (ours)
+  listError: 'Error while loading forms',
+  deleteConfirm: 'Are you sure want to delete the Form?',
+  archived: 'Form Archived successfully. Please refresh to check data',
+  duplicateName: 'A form with this name already exists',
+  notActive: 'This form is archived and can no longer be changed',
+  unknownFormObject: 'Unknown form object',
+  /** A filled-in form refers to a revision the form never had. */
+  unknownRevision: 'This revision of the form does not exist',
+  filledInvalid: 'Some answers of the form are not valid',
+  uploadError: 'Error while uploading the file',
+  uploading: 'Uploading…',
+  required: 'Required',
+  noFields: 'This form has no fields yet',
+  removeFile: 'Remove',
+  clearSignature: 'Clear',
+  saveSignature: 'Use signature',
+  signHere: 'Sign here',
+  addPhoto: 'Add photo',
+  addFile: 'Add file',
+  pass: 'Pass',
+  fail: 'Fail',
+  na: 'N/A',
+  yes: 'Yes',
+  no: 'No',
+} as const;
