@@ -108,9 +108,16 @@ test('the checklist is edited as a tree and the JSON follows, and the reverse', 
   await panel.getByTestId('checklist-rename-input').press('Enter');
   await panel.getByTestId('checklist-node-item-1').getByRole('combobox', { name: 'Report category' }).click();
   await page.getByRole('option', { name: 'LOAD TEST', exact: true }).click();
+  // The section is filled with one MULTIPLE form (the picker offers the TASK TYPE forms).
+  await panel.getByTestId('checklist-node-section-1').getByRole('combobox', { name: 'Section form' }).click();
+  await page.getByRole('option', { name: 'Mobile Crane Load Test (MULTIPLE)' }).click();
+  const loadTest = (await apiGet<{ id: number; name: string }[]>(page, '/Setting/FormObject?formobject=TASK%20TYPE')).find(
+    (f) => f.name === 'Mobile Crane Load Test',
+  );
   expect((await jsonValue()).sections[2]).toEqual({
     id: 'section-1',
     name: 'Load test',
+    formId: loadTest?.id,
     items: [{ id: 'item-1', name: 'Proof load 125 %', reportCategory: 'LOAD TEST' }],
   });
   expect(await json.inputValue()).toContain('\n  "sections": [\n');
