@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TASK_TYPE_TEXT, type TaskTypeRow } from '@portal/contracts';
 import { expect, loginAs, test } from '../fixtures';
@@ -223,4 +224,21 @@ test('a role outside the settings administrators is refused the screen', async (
   await expect(page.getByTestId('forbidden')).toBeVisible();
   const response = await page.request.get('/api/Setting?objectType=TaskType&offset=0&limit=50');
   expect(response.status()).toBe(403);
+});
+
+test('the dashboard and the checklist tree have no serious or critical axe violations', async ({ page }) => {
+  await loginAs(page, CONFIG_ADMIN);
+  const list = new ListPage(page);
+  await list.open(PATH);
+  await expect(list.row('Thorough Examination - Mobile Crane')).toBeVisible();
+  const serious = async () =>
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} -- ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`);
+  expect(await serious()).toEqual([]);
+  await list.rowAction(list.row('Thorough Examination - Mobile Crane'), 'edit');
+  await list.panel().getByTestId('tab-checklist').click();
+  await expect(list.panel().getByTestId('checklist-tree')).toBeVisible();
+  await page.waitForTimeout(400); // the opening transition
+  expect(await serious()).toEqual([]);
 });

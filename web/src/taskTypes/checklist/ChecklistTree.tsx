@@ -147,40 +147,43 @@ export function ChecklistTree({
   });
 
   return (
-    <Box data-testid="checklist-tree" role="tree" aria-label="Checklist" sx={{ containerType: 'inline-size' }}>
+    <Box data-testid="checklist-tree" sx={{ containerType: 'inline-size' }}>
+      {/* The drag announcements (a status region) stay outside the tree, which holds tree items only. */}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={checklist.sections.map((s) => SECTION + s.id)} strategy={verticalListSortingStrategy}>
-          {checklist.sections.map((section) => (
-            <SectionNode
-              key={section.id}
-              section={section}
-              forms={forms}
-              open={!collapsed.has(section.id)}
-              onToggle={() => toggle(section.id)}
-              onAddItem={() => newItem(section.id)}
-              onForm={(formId) => onChange(updateNode(checklist, section.id, { formId }))}
-              {...common(section.id, section.name)}
-            >
-              <SortableContext items={section.items.map((i) => ITEM + i.id)} strategy={verticalListSortingStrategy}>
-                {section.items.map((item) => (
-                  <ItemNode
-                    key={item.id}
-                    item={item}
-                    forms={forms}
-                    onForm={(formId) => onChange(updateNode(checklist, item.id, { formId }))}
-                    onCategory={(reportCategory) => onChange(updateNode(checklist, item.id, { reportCategory }))}
-                    {...common(item.id, item.name)}
-                  />
-                ))}
-              </SortableContext>
-              {section.items.length === 0 && (
-                <Typography variant="body2" color="text.secondary" sx={{ pl: 7, py: 0.75 }}>
-                  No items yet
-                </Typography>
-              )}
-            </SectionNode>
-          ))}
-        </SortableContext>
+        <Box role="tree" aria-label="Checklist">
+          <SortableContext items={checklist.sections.map((s) => SECTION + s.id)} strategy={verticalListSortingStrategy}>
+            {checklist.sections.map((section) => (
+              <SectionNode
+                key={section.id}
+                section={section}
+                forms={forms}
+                open={!collapsed.has(section.id)}
+                onToggle={() => toggle(section.id)}
+                onAddItem={() => newItem(section.id)}
+                onForm={(formId) => onChange(updateNode(checklist, section.id, { formId }))}
+                {...common(section.id, section.name)}
+              >
+                <SortableContext items={section.items.map((i) => ITEM + i.id)} strategy={verticalListSortingStrategy}>
+                  {section.items.map((item) => (
+                    <ItemNode
+                      key={item.id}
+                      item={item}
+                      forms={forms}
+                      onForm={(formId) => onChange(updateNode(checklist, item.id, { formId }))}
+                      onCategory={(reportCategory) => onChange(updateNode(checklist, item.id, { reportCategory }))}
+                      {...common(item.id, item.name)}
+                    />
+                  ))}
+                </SortableContext>
+                {section.items.length === 0 && (
+                  <Typography variant="body2" color="text.secondary" sx={{ pl: 7, py: 0.75 }}>
+                    No items yet
+                  </Typography>
+                )}
+              </SectionNode>
+            ))}
+          </SortableContext>
+        </Box>
       </DndContext>
       {checklist.sections.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
@@ -371,7 +374,7 @@ function NodeRow({
       role="treeitem"
       aria-level={level}
       aria-expanded={expanded}
-      aria-label={`${kind === 'section' ? 'Section' : 'Item'} ${name}`}
+      aria-roledescription={kind}
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid={`checklist-node-${id}`}
