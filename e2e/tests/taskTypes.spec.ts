@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TASK_TYPE_TEXT, type TaskTypeRow } from '@portal/contracts';
@@ -59,6 +60,20 @@ test('the dashboard starts on LIFTING and filters the loaded rows', async ({ pag
   await expect
     .poll(async () => (await page.locator('thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean))
     .toEqual(['Action', 'Division', 'Name', 'External', 'Reference Standard', 'Inspection Method', 'Validity']);
+
+  // The CSV holds every row the filters let through: LIFTING only here.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  expect(download.suggestedFilename()).toMatch(/task-types/);
+  const csv = readFileSync((await download.path()) as string, 'utf8');
+  expect(csv.split('\r\n')[0]).toContain('Division,Name,External,Reference Standard,Inspection Method,Validity');
+  expect(csv).toContain('Thorough Examination - Mobile Crane');
+  expect(csv).not.toContain('Written Scheme Examination - Pressure Vessel');
+
+  // Sorting applies to the loaded rows: Validity up, then down.
+  await page.locator('thead th').filter({ hasText: 'Validity' }).getByRole('button').click();
+  await expect(list.rows().first()).toContainText('6 months');
+  await page.locator('thead th').filter({ hasText: 'Validity' }).getByRole('button').click();
+  await expect(list.rows().first()).toContainText('12 months');
 
   await list.select('Division', TASK_TYPE_TEXT.noDivision);
   await expect(list.row('Written Scheme Examination - Pressure Vessel')).toBeVisible();

@@ -16,10 +16,7 @@ import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Checklist, type ChecklistItem, type ChecklistSection, REPORT_CATEGORIES, type ReportCategory } from '@portal/contracts';
 import type { ChecklistFormOption } from '../options';
-import { addItem, addSection, moveItem, moveSection, placeOfItem, removeNode, stepNode, updateNode } from './edits';
-
-const SECTION = 's:';
-const ITEM = 'i:';
+import { addItem, addSection, dropNode, ITEM, removeNode, SECTION, stepNode, updateNode } from './edits';
 
 /**
  * The checklist as a tree of sections and items: add, rename inline (double-click, F2 or the
@@ -76,29 +73,9 @@ export function ChecklistTree({
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = String(active.id);
-    const to = String(over.id);
-    if (from.startsWith(SECTION)) {
-      const sectionOf = (key: string) =>
-        key.startsWith(SECTION)
-          ? checklist.sections.findIndex((s) => s.id === key.slice(2))
-          : (placeOfItem(checklist, key.slice(2))?.section ?? -1);
-      const a = sectionOf(from);
-      const b = sectionOf(to);
-      if (a >= 0 && b >= 0) onChange(moveSection(checklist, a, b));
-      return;
-    }
-    const place = placeOfItem(checklist, from.slice(2));
-    if (!place) return;
-    if (to.startsWith(SECTION)) {
-      const section = checklist.sections.findIndex((s) => s.id === to.slice(2));
-      if (section >= 0 && section !== place.section)
-        onChange(moveItem(checklist, place, { section, index: checklist.sections[section].items.length }));
-      return;
-    }
-    const target = placeOfItem(checklist, to.slice(2));
-    if (target) onChange(moveItem(checklist, place, target));
+    if (!over) return;
+    const next = dropNode(checklist, String(active.id), String(over.id));
+    if (next !== checklist) onChange(next);
   };
 
   const rename = (id: string, name: string) => {

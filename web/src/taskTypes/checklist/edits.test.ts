@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Checklist } from '@portal/contracts';
-import { addItem, addSection, moveItem, removeNode, stepNode, updateNode } from './edits';
+import { addItem, addSection, dropNode, moveItem, removeNode, stepNode, updateNode } from './edits';
 
 const doc: Checklist = {
   sections: [
@@ -45,5 +45,15 @@ describe('checklist tree edits', () => {
     expect(names(stepNode(doc, 'b1', -1))).toEqual(['A:A1,A2,B1', 'B:']);
     expect(stepNode(doc, 'a', -1)).toBe(doc);
     expect(names(moveItem(doc, { section: 1, index: 0 }, { section: 0, index: 1 }))).toEqual(['A:A1,B1,A2', 'B:']);
+  });
+
+  it('drops sections and items where the drag ends', () => {
+    expect(names(dropNode(doc, 's:b', 's:a'))).toEqual(['B:B1', 'A:A1,A2']);
+    expect(names(dropNode(doc, 's:a', 'i:b1'))).toEqual(['B:B1', 'A:A1,A2']);
+    expect(names(dropNode(doc, 'i:a1', 'i:a2'))).toEqual(['A:A2,A1', 'B:B1']);
+    expect(names(dropNode(doc, 'i:a1', 'i:b1'))).toEqual(['A:A2', 'B:A1,B1']);
+    expect(names(dropNode(doc, 'i:b1', 's:a'))).toEqual(['A:A1,A2,B1', 'B:']);
+    expect(dropNode(doc, 'i:a1', 's:a')).toBe(doc);
+    expect(dropNode(doc, 'i:nope', 'i:a1')).toBe(doc);
   });
 });

@@ -100,3 +100,31 @@ export function stepNode(doc: Checklist, id: string, direction: -1 | 1): Checkli
   if (neighbour < 0 || neighbour >= doc.sections.length) return doc;
   return moveItem(doc, place, { section: neighbour, index: direction < 0 ? doc.sections[neighbour].items.length : 0 });
 }
+
+/** The drag and drop ids of the tree's nodes: sections and items are told apart by a prefix. */
+export const SECTION = 's:';
+export const ITEM = 'i:';
+
+/**
+ * A drop of the dragged node `from` on `to` (drag ids): a section takes the place of the
+ * section dropped on (or of the section of the item dropped on); an item takes the place of the
+ * item dropped on, in its section or another, or goes to the end of a section dropped on.
+ */
+export function dropNode(doc: Checklist, from: string, to: string): Checklist {
+  if (from === to) return doc;
+  if (from.startsWith(SECTION)) {
+    const sectionOf = (key: string) =>
+      key.startsWith(SECTION) ? doc.sections.findIndex((s) => s.id === key.slice(2)) : (placeOfItem(doc, key.slice(2))?.section ?? -1);
+    const a = sectionOf(from);
+    const b = sectionOf(to);
+    return a >= 0 && b >= 0 ? moveSection(doc, a, b) : doc;
+  }
+  const place = placeOfItem(doc, from.slice(2));
+  if (!place) return doc;
+  if (to.startsWith(SECTION)) {
+    const section = doc.sections.findIndex((s) => s.id === to.slice(2));
+    return section >= 0 && section !== place.section ? moveItem(doc, place, { section, index: doc.sections[section].items.length }) : doc;
+  }
+  const target = placeOfItem(doc, to.slice(2));
+  return target ? moveItem(doc, place, target) : doc;
+}
