@@ -257,6 +257,8 @@ function TaskTypeForm({
               </TextField>
             )}
           />
+          {text('referenceStandard', 'Reference Standard', { slotProps: { htmlInput: { maxLength: 300 } } })}
+          {text('inspectionMethod', 'Inspection Method', { slotProps: { htmlInput: { maxLength: 300 } } })}
           <Controller
             name="validity"
             control={control}
@@ -277,8 +279,6 @@ function TaskTypeForm({
               />
             )}
           />
-          {text('referenceStandard', 'Reference Standard', { slotProps: { htmlInput: { maxLength: 300 } } })}
-          {text('inspectionMethod', 'Inspection Method', { slotProps: { htmlInput: { maxLength: 300 } } })}
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
             {text('description', 'Description', { multiline: true, minRows: 3, slotProps: { htmlInput: { maxLength: 2000 } } })}
           </Box>
