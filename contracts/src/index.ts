@@ -19,4 +19,6 @@ export * from './dataForms/definition';
 export * from './taskTypes/checklist';
 export * from './taskTypes/schemas';
 export * from './assetTypes/schemas';
+export * from './configurations/schemas';
 export * from './dataForms/schemas';
+export * from './dataForms/samples';

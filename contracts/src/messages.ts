@@ -13,4 +13,5 @@ export * from './roleAdmin/messages';
 export * from './sequences/messages';
 export * from './taskTypes/messages';
 export * from './assetTypes/messages';
+export * from './configurations/messages';
 export * from './dataForms/messages';

@@ -55,6 +55,9 @@ export const PERMISSION_ROLES = {
   'settings.read': SETTINGS_ADMINS,
   'settings.write': SETTINGS_ADMINS,
   'configuration.local': ['LO-ADMIN'],
+  /** Settings > Configuration: the namespace's configuration documents. */
+  'configurations.read': SETTINGS_ADMINS,
+  'configurations.write': SETTINGS_ADMINS,
   // Operations
   'jobs.read': JOB_READERS,
   'jobs.create': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'FIELD-ENGG'],

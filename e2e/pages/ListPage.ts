@@ -9,6 +9,22 @@ export class ListPage {
     await expect(this.page.getByTestId('list-count')).toHaveText(/Total \d+ of \d+ loaded/);
   }
 
+  /**
+   * Waits until the list shows what its filters ask for: no search box holds typed text it has
+   * not reported yet, and no fetch is under way. A click before that can land on a row that the
+   * refetch re-renders, and be lost.
+   */
+  async settled(): Promise<void> {
+    await expect(this.page.locator('input[data-pending="true"]')).toHaveCount(0);
+    await expect(this.count()).not.toHaveAttribute('aria-busy', 'true');
+  }
+
+  /** Types into a search box and waits for the list to follow. */
+  async searchFor(label: string, text: string): Promise<void> {
+    await this.search(label).fill(text);
+    await this.settled();
+  }
+
   search(label: string): Locator {
     return this.page.getByRole('textbox', { name: label, exact: true });
   }
@@ -44,6 +60,7 @@ export class ListPage {
    * row has more than two actions.
    */
   async rowAction(row: Locator, key: string): Promise<void> {
+    await this.settled();
     const icon = row.getByTestId(`row-${key}`);
     if ((await icon.count()) > 0) {
       await icon.click();
@@ -71,6 +88,7 @@ export class ListPage {
 
   /** Opens a row's "more" menu; again if a list still settling after a reload re-rendered the row under the click. */
   async openMenu(row: Locator): Promise<void> {
+    await this.settled();
     await expect(async () => {
       await row.getByTestId('row-more').click();
       await expect(this.page.getByTestId('row-menu')).toBeVisible({ timeout: 2_000 });

@@ -52,7 +52,7 @@ test.describe('LO offices', () => {
     await expect(page.getByText(OFFICES.saved)).toBeVisible();
     await expect(dialog).toBeHidden(); // closes after the spec's 2 s
 
-    await list.search('Name').fill(name);
+    await list.searchFor('Name', name);
     const row = list.row(name);
     await expect(list.rows()).toHaveCount(1);
     await expect(row).toContainText(code);
@@ -62,8 +62,8 @@ test.describe('LO offices', () => {
     expect(formatUtcShort(saved.createdDate)).toMatch(/^\d{1,2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}$/);
 
     // The code search finds it too.
-    await list.search('Name').fill('');
-    await list.search('Code').fill(code);
+    await list.searchFor('Name', '');
+    await list.searchFor('Code', code);
     await expect(list.rows()).toHaveCount(1);
 
     await row.getByTestId('row-edit').click();
@@ -280,7 +280,7 @@ test.describe('roles', () => {
     await list.open('/settings/roles');
     await expect(list.row('SCHEDULER')).toHaveCount(1);
 
-    await list.search('Role Name').fill('client');
+    await list.searchFor('Role Name', 'client');
     await expect(list.row('SCHEDULER')).toHaveCount(0);
     await expect(list.row('CLIENT-USER')).toHaveCount(1);
     for (const text of await list.rows().allTextContents()) expect(text.toUpperCase()).toContain('CLIENT');
@@ -291,10 +291,10 @@ test.describe('roles', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/Setting/Namespace')) roleCalls++;
     });
-    await list.search('Customer').fill('no such customer');
+    await list.searchFor('Customer', 'no such customer');
     await expect(list.rows()).toHaveCount(0);
     await expect(page.getByText('No roles match these filters')).toBeVisible();
-    await list.search('Customer').fill(customer.slice(1, -1).toLowerCase());
+    await list.searchFor('Customer', customer.slice(1, -1).toLowerCase());
     await expect(list.rows().first()).toContainText('CLIENT');
     expect(roleCalls).toBe(0); // the customer filter never asks the server
   });
@@ -360,7 +360,7 @@ test.describe('roles', () => {
     await loginAs(config, CONFIG_ADMIN);
     const configList = new AdminList(config);
     await configList.open('/settings/roles');
-    await configList.search('Role Name').fill('CLIENT-USER');
+    await configList.searchFor('Role Name', 'CLIENT-USER');
     await configList.row('CLIENT-USER').getByTestId('row-edit').click();
     await expect(configList.panel().getByTestId('role-tab-licences')).toBeVisible();
     await configList.panel().getByTestId('role-tab-licences').click();
@@ -368,7 +368,7 @@ test.describe('roles', () => {
     await expect(configList.panel().getByRole('button', { name: ROLES_TEXT.createLicenceConfig })).toBeVisible();
     // An LO role has no licences, even for CONFIG_ADMIN.
     await configList.panel().getByRole('button', { name: 'Cancel' }).click();
-    await configList.search('Role Name').fill('SCHEDULER');
+    await configList.searchFor('Role Name', 'SCHEDULER');
     await configList.row('SCHEDULER').getByTestId('row-edit').click();
     await expect(configList.panel().getByTestId('role-tab-details')).toBeVisible();
     await expect(configList.panel().getByTestId('role-tab-licences')).toHaveCount(0);
@@ -378,7 +378,7 @@ test.describe('roles', () => {
     await loginAs(master, 'master_admin@demo.test');
     const masterList = new AdminList(master);
     await masterList.open('/settings/roles');
-    await masterList.search('Role Name').fill('CLIENT-USER');
+    await masterList.searchFor('Role Name', 'CLIENT-USER');
     await masterList.row('CLIENT-USER').getByTestId('row-edit').click();
     await expect(masterList.panel().getByTestId('role-tab-details')).toBeVisible();
     await expect(masterList.panel().getByTestId('role-tab-licences')).toHaveCount(0);

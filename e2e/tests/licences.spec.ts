@@ -41,7 +41,7 @@ test('a CLIENT-USER licence is set on the Roles screen and enforced on the Users
   // Roles screen: the client's CLIENT-USER licence becomes `limit`.
   const roleList = new AdminList(page);
   await roleList.open('/settings/roles');
-  await roleList.search('Role Name').fill('CLIENT-USER');
+  await roleList.searchFor('Role Name', 'CLIENT-USER');
   await roleList.row('CLIENT-USER').getByTestId('row-edit').click();
   const rolePanel = roleList.panel();
   await rolePanel.getByTestId('role-tab-licences').click();

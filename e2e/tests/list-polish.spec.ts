@@ -37,7 +37,7 @@ test.describe('list pattern at 1440x900', () => {
     await list.open('/resources/users');
     const heights = await list.rows().evaluateAll((rows) => [...new Set(rows.map((r) => Math.round(r.getBoundingClientRect().height)))]);
     expect(heights).toHaveLength(1);
-    await list.search('Email').fill('scheduler@demo.test');
+    await list.searchFor('Email', 'scheduler@demo.test');
     const row = list.row('scheduler@demo.test');
     await expect(list.rows()).toHaveCount(1);
     // Edit, Remove, Archive, Suspend: Edit stays an icon, the rest are in the menu.
@@ -127,7 +127,7 @@ test.describe('list pattern at 1440x900', () => {
     await expect(confirm).toBeHidden();
 
     await list.open('/resources/users');
-    await list.search('Email').fill('scheduler@demo.test');
+    await list.searchFor('Email', 'scheduler@demo.test');
     const row = list.row('scheduler@demo.test');
     await expect(list.rows()).toHaveCount(1);
     await list.rowAction(row, 'remove');

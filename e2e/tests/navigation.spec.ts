@@ -1,4 +1,7 @@
+import { CONFIGURATIONS } from '@portal/contracts/messages';
+import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures';
+import { setEditorText } from '../pages/codeEditor';
 
 /**
  * The side navigation of each role, compared with the spec (shell document 2, DECISIONS 3
@@ -92,4 +95,43 @@ test('the clicked link name is kept in session storage and the sidebar collapses
   await page.getByRole('button', { name: /close menu|open menu/i }).click();
   await expect(page.getByTestId('nav-group-operations')).toHaveCount(1);
   await expect(page.getByText('OPERATIONS', { exact: true })).toBeHidden();
+});
+
+// Here, not in configurations.spec.ts: it changes acme's navigation for a moment, and the tests of
+// one file run one after another, so the navigation tests above cannot see it half-way.
+const PATH = '/settings/configdata';
+
+async function featuresRow(page: Page): Promise<{ id: number; configJson: string }> {
+  const answer = await page.request.get('/api/Setting?tenantId=2&objectType=Config&offset=0&limit=-1');
+  const rows = (await answer.json()) as { id: number; name: string; configJson: string }[];
+  return rows.find((r) => r.name === 'namespaceFeatures')!;
+}
+
+test('a feature switch saved here shows in the navigation without a restart', async ({ page }) => {
+  // acme has no technical library; the switch is put back at the end, whatever happens.
+  await loginAs(page, 'config_admin@acme.test');
+  await page.goto(PATH);
+  const nav = page.getByTestId('side-nav');
+  await expect(nav).toBeVisible();
+  await expect(page.getByTestId('nav-productTechInfo')).toHaveCount(0);
+  await page.getByTestId('config-item-namespaceFeatures').click();
+  const { id, configJson: original } = await featuresRow(page);
+  expect(JSON.parse(original)).toMatchObject({ technicalLibrary: false });
+  try {
+    await setEditorText(page, '{\n  "jobs": true,\n  "jobLite": false,\n  "technicalLibrary": true,\n  "qrSticker": true\n}');
+    await page.getByTestId('config-save').click();
+    await expect(page.getByText(CONFIGURATIONS.saved)).toBeVisible();
+    await expect(page.getByTestId('nav-productTechInfo')).toBeVisible();
+    await page.getByTestId('nav-productTechInfo').click();
+    await expect(page).toHaveURL(/\/technicalLibrary\/productTechInfo/);
+    await expect(page.getByTestId('forbidden')).toHaveCount(0);
+  } finally {
+    const restore = await page.request.post('/api/Setting', {
+      data: { objectType: 'Config', id, name: 'namespaceFeatures', configJson: original },
+    });
+    expect(restore.status()).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByTestId('side-nav')).toBeVisible();
+  await expect(page.getByTestId('nav-productTechInfo')).toHaveCount(0);
 });

@@ -33,7 +33,7 @@ test.describe('users', () => {
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByText(USERS.saved)).toBeVisible();
-    await list.search('Name').fill(`Lena Field ${id}`);
+    await list.searchFor('Name', `Lena Field ${id}`);
     await expect(list.rows()).toHaveCount(1);
     await expect(list.row(`lena.${id}@demo.test`)).toContainText('Muscat Office');
     await expect(list.row(`lena.${id}@demo.test`)).toContainText('LIFTING');
@@ -50,7 +50,7 @@ test.describe('users', () => {
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByText(USERS.saved)).toBeVisible();
-    await list.search('Name').fill(`Colin Client ${id}`);
+    await list.searchFor('Name', `Colin Client ${id}`);
     await expect(list.row(`colin.${id}@demo.test`)).toContainText('CLIENT');
   });
 
@@ -86,7 +86,7 @@ test.describe('users', () => {
     expect(created.ok()).toBeTruthy();
     const list = new ListPage(page);
     await list.open('/resources/users');
-    await list.search('Name').fill(`Cycle Person ${id}`);
+    await list.searchFor('Name', `Cycle Person ${id}`);
     const row = list.row(`cycle.${id}@demo.test`);
     await expect(row).toBeVisible();
 
@@ -130,7 +130,7 @@ test.describe('users', () => {
     expect(created.ok()).toBeTruthy();
     const list = new ListPage(page);
     await list.open('/resources/users');
-    await list.search('Name').fill(`Sign Person ${id}`);
+    await list.searchFor('Name', `Sign Person ${id}`);
     await list.row(email).getByTestId('row-edit').click();
     const signature = list.panel().getByTestId('signature');
     await expect(signature).toContainText('No signature');

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import type { SessionUser } from '@portal/contracts';
-import { sessionHadExpired } from './api/session';
+import { loadSession, sessionHadExpired } from './api/session';
 import { NotFound } from './common/NotFound';
 import { StartupSpinner } from './common/StartupSpinner';
 import { HomeDashboard } from './home/HomeDashboard';
@@ -15,6 +15,8 @@ import { startSignedInApp } from './session/startup';
 import { adminTheme } from './adminTheme';
 
 const store = localStorageStore('1', 'portal');
+/** How old the session user may be before a tab that comes back to view reads it again. */
+const SESSION_REREAD_MS = 60_000;
 
 /**
  * The signed-in application. It first waits for the session user and the company logo (asked
@@ -42,10 +44,27 @@ export default function App() {
     };
   }, []);
 
+  // The session user carries the feature switches and web-access rules: a configuration saved
+  // here (or by another administrator) reaches the navigation when it is read again, after a
+  // save on the Configuration screen and when the tab comes back after a while.
+  const lastRead = useRef(Date.now());
+  const refresh = useCallback(async () => {
+    lastRead.current = Date.now();
+    const user = await loadSession(true).catch(() => null);
+    if (user) setState((current) => (current ? { ...current, user } : current));
+  }, []);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && Date.now() - lastRead.current > SESSION_REREAD_MS) void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refresh]);
+
   if (failed) return <StartupSpinner label="The server cannot be reached. Retrying when you reload the page." />;
   if (!state) return <StartupSpinner />;
   return (
-    <SessionProvider user={state.user} companyLogo={state.logo} logoError={state.logoError}>
+    <SessionProvider user={state.user} companyLogo={state.logo} logoError={state.logoError} refresh={refresh}>
       <Admin
         title="Inspection Portal"
         authProvider={authProvider}

@@ -21,6 +21,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   sequenceNumber: () => import('./sequences/SequencesPage'),
   taskTypes: () => import('./taskTypes/TaskTypesPage'),
   assetTypes: () => import('./assetTypes/AssetTypesPage'),
+  configData: () => import('./configurations/ConfigurationsPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

@@ -10,6 +10,7 @@ import {
   validateFormValues,
   visibility,
 } from './definition';
+import { validateSamples } from './samples';
 import { DataFormSaveBody, FormJsonInput } from './schemas';
 
 const field = (f: Record<string, unknown>) => f as unknown as FormField;
@@ -182,12 +183,31 @@ describe('save bodies', () => {
     expect(syntax.success ? null : syntax.error.issues[0].message).toBe('Please Enter a valid JSON');
   });
 
-  it('defaults Min to 1 and Max to 2, and keeps Max at least Min', () => {
+  it('leaves what is absent to the save (defaults or the form’s own), and keeps Max at least Min', () => {
     const body = DataFormSaveBody.parse({ objectType: 'FORM', name: 'X', formObject: 'MISC' });
-    expect(body).toMatchObject({ samplesMin: 1, samplesMax: 2, formType: 'FORM' });
-    const wrong = DataFormSaveBody.safeParse({ objectType: 'Form', name: 'X', formObject: 'MISC', samplesMin: 3 });
+    expect(body.samplesMin).toBeUndefined();
+    expect(body.formType).toBeUndefined();
+    const wrong = DataFormSaveBody.safeParse({ objectType: 'Form', name: 'X', formObject: 'MISC', samplesMin: 3, samplesMax: 2 });
     expect(wrong.success ? null : firstIssue(wrong.error)).toBe('samplesMax: Max must not be less than Min');
+    // Max alone is checked against the default Min of 1.
+    expect(DataFormSaveBody.safeParse({ objectType: 'Form', name: 'X', formObject: 'MISC', samplesMax: 1 }).success).toBe(true);
     const disabled = DataFormSaveBody.safeParse({ objectType: 'Form', name: 'X', formObject: 'USER' });
     expect(disabled.success ? null : firstIssue(disabled.error)).toBe('formObject: is not available yet');
+  });
+});
+
+describe('samples of a MULTIPLE form', () => {
+  const form = def({ id: '1', kind: 'number', key: 'load', label: 'Test load', required: true, max: 40 });
+
+  it('counts the samples against Min and Max and checks each one', () => {
+    expect(validateSamples(form, [{ load: 1 }], 1, 4)).toEqual([]);
+    expect(validateSamples(form, [], 1, 4)).toEqual([{ sample: -1, key: '', message: 'At least 1 sample needed' }]);
+    expect(validateSamples(form, [{ load: 1 }, { load: 2 }, { load: 3 }], 1, 2)).toEqual([
+      { sample: -1, key: '', message: 'At most 2 samples' },
+    ]);
+    expect(validateSamples(form, [{ load: 1 }, {}, { load: 41 }], 1, 4)).toEqual([
+      { sample: 1, key: 'load', message: 'Test load is required' },
+      { sample: 2, key: 'load', message: 'Test load must be at most 40' },
+    ]);
   });
 });

@@ -30,3 +30,12 @@ export const DATA_FORM_TEXT = {
   yes: 'Yes',
   no: 'No',
 } as const;
+
+/** Texts of a form filled in several times (form type MULTIPLE). (ours) */
+export const FORM_SAMPLES_TEXT = {
+  sample: (n: number) => `Sample ${n}`,
+  addSample: 'Add sample',
+  removeSample: (n: number) => `Remove sample ${n}`,
+  tooFew: (min: number) => `At least ${min} sample${min === 1 ? '' : 's'} needed`,
+  tooMany: (max: number) => `At most ${max} sample${max === 1 ? '' : 's'}`,
+} as const;

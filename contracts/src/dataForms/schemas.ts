@@ -29,6 +29,7 @@ export type FormType = (typeof FORM_TYPES)[number];
 export const DEFAULT_SAMPLES_MIN = 1;
 export const DEFAULT_SAMPLES_MAX = 2;
 export const MAX_SAMPLES = 1000;
+export const SAMPLES_ORDER = 'Max must not be less than Min';
 
 /**
  * A form definition as sent: the object, or its JSON text (the builder's JSON view). The text
@@ -68,15 +69,18 @@ export const DataFormSaveBody = z
     name: requiredText(200, 'Name'),
     description: optionalText(2000),
     formObject: formObjectField,
-    formType: z.enum(FORM_TYPES, { error: 'must be FORM, MULTIPLE, CHECKPOINT or NC' }).default('FORM'),
-    samplesMin: samples('Min').default(DEFAULT_SAMPLES_MIN),
-    samplesMax: samples('Max').default(DEFAULT_SAMPLES_MAX),
+    /** Absent: FORM for a new form; an update keeps its own (so do Min and Max, defaults 1 and 2). */
+    formType: z.enum(FORM_TYPES, { error: 'must be FORM, MULTIPLE, CHECKPOINT or NC' }).optional(),
+    samplesMin: samples('Min').optional(),
+    samplesMax: samples('Max').optional(),
     /** Absent: a new form starts empty, an update keeps its definition. */
     formJson: FormJsonInput.optional(),
     tenantId: z.number().optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.samplesMax < body.samplesMin) ctx.addIssue({ code: 'custom', path: ['samplesMax'], message: 'Max must not be less than Min' });
+    const min = body.samplesMin ?? DEFAULT_SAMPLES_MIN;
+    if (body.samplesMax !== undefined && body.samplesMax < min)
+      ctx.addIssue({ code: 'custom', path: ['samplesMax'], message: SAMPLES_ORDER });
   });
 export type DataFormSaveBody = z.input<typeof DataFormSaveBody>;
 
@@ -119,6 +123,8 @@ export const DataFormData = DataFormRow.extend({ metadata: z.array(SettingMetada
 export type DataFormData = z.infer<typeof DataFormData>;
 
 export const FormIdQuery = z.object({ formId: Id });
+/** GET /api/Setting/FormJSON: the current definition, or the one of an earlier revision (to show data filled in against it). */
+export const FormJsonQuery = z.object({ formId: Id, revision: Id.optional() });
 
 /** GET and POST /api/Setting/FormJSON. */
 export const FormJsonAnswer = z.object({
@@ -150,6 +156,16 @@ export const FormObjectEntry = z.object({
   revision: z.number(),
 });
 export type FormObjectEntry = z.infer<typeof FormObjectEntry>;
+
+/** GET /api/Setting/Objects?objectType=Form: every active form as a picker entry, by name. */
+export const DataFormOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  formObject: z.string(),
+  formType: z.enum(FORM_TYPES),
+  revision: z.number(),
+});
+export type DataFormOption = z.infer<typeof DataFormOption>;
 
 /** POST /api/Setting/formfile?kind=photo|file|signature: photos and signatures are images; files may also be PDF. */
 export const FormFileQuery = z.object({ kind: z.enum(['photo', 'file', 'signature']).default('file') });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { lt, sql } from 'drizzle-orm';
 import { oneTimePasswords, rateLimits } from '../db/schema';
 import { BLOB_GRACE_MS } from '../lib/blobs';
+import { purgeUnclaimedFormFiles } from '../features/dataForms/formFiles';
 
 /**
  * Periodic clean-up of expired sessions, one-time passwords, rate-limit windows, file contents
@@ -17,6 +18,7 @@ export const maintenancePlugin = fp(async (app: FastifyInstance) => {
       await app.sessions.purgeExpired();
       await app.db.delete(oneTimePasswords).where(lt(oneTimePasswords.expiresAt, sql`now() - interval '1 day'`));
       await app.db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
+      await purgeUnclaimedFormFiles(app.db);
       await app.blobs.sweep(BLOB_GRACE_MS);
       await app.blobs.sweepTemp(BLOB_GRACE_MS);
     } catch (error) {

@@ -176,13 +176,15 @@ export function ChoiceButtons({ field, value, onChange, onBlur, error }: InputPr
             onBlur();
           }}
           size="medium"
+          // Across the whole width on a phone: big targets for a thumb.
+          sx={{ display: { xs: 'flex', sm: 'inline-flex' } }}
         >
           {CHOICES[field.kind].map((choice) => (
             <ToggleButton
               key={String(choice.value)}
               value={choice.value}
               color={choice.color}
-              sx={{ minWidth: 76, px: 2, fontWeight: 600 }}
+              sx={{ minWidth: 76, px: 2, fontWeight: 600, flex: { xs: 1, sm: 'none' } }}
               data-testid={`field-${field.key}-${String(choice.value)}`}
             >
               {choice.label}

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { FormDefinition, type FormValues } from '@portal/contracts';
 import { FormRenderer } from './FormRenderer';
+import { FormSamples, initialSamples } from './FormSamples';
 import { type FormFilling, useFormFilling } from './useFormFilling';
 
 const definition = FormDefinition.parse({
@@ -83,5 +84,33 @@ describe('useFormFilling', () => {
     const filling = fill({ load: 10, result: 'pass' });
     expect(filling.values).toEqual({ load: 10, result: 'pass' });
     expect(filling.isValid).toBe(true);
+  });
+});
+
+describe('FormSamples', () => {
+  it('renders one form per sample, with Add sample below Max and Remove above Min', () => {
+    const two = markup(
+      <FormSamples definition={definition} samplesMin={1} samplesMax={2} samples={[{}, { load: 5 }]} onChange={() => {}} />,
+    );
+    expect(two).toContain('data-testid="sample-1"');
+    expect(two).toContain('data-testid="sample-2"');
+    expect(two).toContain('Sample 2');
+    expect(two).toContain('data-testid="sample-2-remove"');
+    expect(two).not.toContain('data-testid="sample-add"');
+    const one = markup(<FormSamples definition={definition} samplesMin={1} samplesMax={4} samples={[{}]} onChange={() => {}} />);
+    expect(one).toContain('data-testid="sample-add"');
+    expect(one).not.toContain('sample-1-remove');
+    const none = markup(<FormSamples definition={definition} samplesMin={2} samplesMax={4} samples={[]} onChange={() => {}} showErrors />);
+    expect(none).toContain('At least 2 samples needed');
+    const shown = markup(<FormSamples definition={definition} samplesMin={1} samplesMax={2} samples={[{ load: 5 }]} readOnly />);
+    expect(shown).not.toContain('sample-add');
+    expect(shown).toContain('5 t');
+  });
+
+  it('starts a filling with Min samples of default values', () => {
+    const samples = initialSamples(definition, 3);
+    expect(samples).toHaveLength(3);
+    expect(samples[0].on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(initialSamples(definition, 0)).toHaveLength(1);
   });
 });

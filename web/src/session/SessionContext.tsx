@@ -9,19 +9,24 @@ export interface Session {
   /** The spec's logo load error when the company logo could not be loaded at start-up. */
   logoError: string | null;
   navigation: NavigationInput;
+  /** Reads the session user again (after a change to the documents it is built from). */
+  refresh(): Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
+const noRefresh = async () => undefined;
 
 export function SessionProvider({
   user,
   companyLogo,
   logoError = null,
+  refresh = noRefresh,
   children,
 }: {
   user: SessionUser;
   companyLogo: string | null;
   logoError?: string | null;
+  refresh?: () => Promise<void>;
   children: ReactNode;
 }) {
   const value = useMemo<Session>(() => {
@@ -32,8 +37,9 @@ export function SessionProvider({
       companyLogo,
       logoError,
       navigation: { role, features: user.features, assetView: user.assetView, webAccess: user.webAccess },
+      refresh,
     };
-  }, [user, companyLogo, logoError]);
+  }, [user, companyLogo, logoError, refresh]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

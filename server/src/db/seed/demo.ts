@@ -65,6 +65,8 @@ export interface SeededNamespace extends NamespaceFixture {
   clients: { id: number; name: string; siteIds: number[] }[];
   /** The one-user-per-role accounts and the administrator, by e-mail. */
   accounts: Record<string, number>;
+  /** Configuration ids by name. */
+  configurations: Record<string, number>;
 }
 
 const OFFICES = [
@@ -302,9 +304,22 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
     }
 
     await seedDataForms(tx, ns.id, options.name);
-    await insertConfiguration(tx, ns.id, FEATURES_CONFIG_NAME, options.features);
-    await insertConfiguration(tx, ns.id, WEB_ACCESS_CONFIG_NAME, options.webAccess);
-    await insertConfiguration(tx, ns.id, DASHBOARD_CONFIG_NAME, {
+    const featuresConfig = await insertConfiguration(tx, ns.id, FEATURES_CONFIG_NAME, options.features);
+    const webAccessConfig = await insertConfiguration(tx, ns.id, WEB_ACCESS_CONFIG_NAME, options.webAccess);
+    // Documents the portal does not read itself, kept for the mobile app and the report layouts.
+    const mobileConfig = await insertConfiguration(tx, ns.id, 'mobileAppSettings', {
+      syncIntervalMinutes: options.name === 'demo' ? 15 : 30,
+      offlineDays: 7,
+      photo: { maxWidth: 1600, quality: 0.8 },
+      requireSignatureOnSubmit: true,
+    });
+    const brandingConfig = await insertConfiguration(tx, ns.id, 'reportBranding', {
+      footer: `${options.companyName}. Certificates are valid only with a verifiable QR code.`,
+      showLogo: true,
+      signatories: ['APPROVER', 'FIELD-ENGG'],
+      paper: 'A4',
+    });
+    const dashboardConfig = await insertConfiguration(tx, ns.id, DASHBOARD_CONFIG_NAME, {
       tabs: [
         { name: 'Overview', url: '/api/dashboard/pages/overview', isEnabled: true, viewRules: [{ roles: ['ALL'] }] },
         {
@@ -326,7 +341,14 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
 
     await seedAssetTypes(tx, ns.id, { full });
 
-    return { ...ns, offices: officeList, divisions: divisionList, clients: clientList, accounts };
+    const configurations = {
+      [FEATURES_CONFIG_NAME]: featuresConfig.id,
+      [WEB_ACCESS_CONFIG_NAME]: webAccessConfig.id,
+      [DASHBOARD_CONFIG_NAME]: dashboardConfig.id,
+      mobileAppSettings: mobileConfig.id,
+      reportBranding: brandingConfig.id,
+    };
+    return { ...ns, offices: officeList, divisions: divisionList, clients: clientList, accounts, configurations };
   });
 }
 

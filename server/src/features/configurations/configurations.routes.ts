@@ -21,7 +21,7 @@ export async function configurationsRoutes(app: FastifyInstance) {
     async (request) => {
       const ctx = contextOf(app, request);
       const name = request.query.name;
-      if (!READABLE_BY_ALL.has(name.toLowerCase()) && !can(ctx.user.role, 'settings.read')) throw forbidden(SHELL.forbidden);
+      if (!READABLE_BY_ALL.has(name.toLowerCase()) && !can(ctx.user.role, 'configurations.read')) throw forbidden(SHELL.forbidden);
       const value = await readConfiguration(ctx.db, ctx.scope.namespaceId, name);
       return { name, metaKey: 'config_json', metaValue: value === null ? null : JSON.stringify(value), configJson: value };
     },

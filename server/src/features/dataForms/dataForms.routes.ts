@@ -8,25 +8,16 @@ import {
   FormFileQuery,
   FormIdQuery,
   FormJsonAnswer,
+  FormJsonQuery,
   FormObjectEntry,
   FormObjectQuery,
 } from '@portal/contracts';
 import { inTransaction } from '../../db/transaction';
-import { registerFileAccess } from '../../lib/fileAccess';
 import { type Kind, readSingleUpload, storeFile } from '../../lib/files';
 import { actorOf } from '../../lib/scope';
 import { contextOf } from '../context';
 import { formData, formJson, formsOfObject, saveFormJson } from './dataForms.service';
-
-/** Owner type of files uploaded into a form being filled in (photos, files, signatures). */
-export const FORM_FILE_OWNER = 'form-file';
-
-/**
- * A form's files are served to users of the namespace (the download already looks the key up
- * in the caller's namespace only); their keys are random and reach others only through the
- * record the form was filled in for.
- */
-registerFileAccess(FORM_FILE_OWNER, async () => true);
+import { FORM_FILE_OWNER } from './formFiles';
 
 const ACCEPT: Record<z.infer<typeof FormFileQuery>['kind'], Kind[]> = {
   photo: ['png', 'jpg'],
@@ -40,8 +31,8 @@ export async function dataFormsRoutes(app: FastifyInstance) {
 
   r.get(
     '/Setting/FormJSON',
-    { config: { permission: 'dataForms.definition' }, schema: { querystring: FormIdQuery, response: { 200: FormJsonAnswer } } },
-    async (request) => formJson(contextOf(app, request), request.query.formId),
+    { config: { permission: 'dataForms.definition' }, schema: { querystring: FormJsonQuery, response: { 200: FormJsonAnswer } } },
+    async (request) => formJson(contextOf(app, request), request.query.formId, request.query.revision),
   );
 
   r.post(

@@ -8,12 +8,15 @@ import {
   type DataFormData,
   type DataFormRow,
   DataFormSaveBody,
+  DEFAULT_SAMPLES_MAX,
+  DEFAULT_SAMPLES_MIN,
   EMPTY_FORM_DEFINITION,
   FORM_OBJECTS,
   type FormJsonAnswer,
   FormJsonSaveBody,
   type FormObjectEntry,
   type FormType,
+  SAMPLES_ORDER,
   type SettingMetadata,
   TENANT_ID,
 } from '@portal/contracts';
@@ -129,17 +132,23 @@ const kit = defineSettingObject({
   optionColumns: { formObject: dataForms.formObject, formType: dataForms.formType, revision: dataForms.revision },
   save: {
     schema: DataFormSaveBody,
-    values: (input, existing) => ({
-      name: input.name,
-      description: input.description ?? null,
-      formObject: input.formObject,
-      formType: input.formType,
-      samplesMin: input.samplesMin,
-      samplesMax: input.samplesMax,
-      definition: input.formJson ?? existing?.definition ?? EMPTY_FORM_DEFINITION,
-      // Counted by the database, so that two saves racing on one form get two revisions.
-      revision: existing ? sql`${dataForms.revision} + 1` : 1,
-    }),
+    values: (input, existing) => {
+      // What the body leaves out, an update keeps and a new form takes from the spec's defaults.
+      const samplesMin = input.samplesMin ?? existing?.samplesMin ?? DEFAULT_SAMPLES_MIN;
+      const samplesMax = input.samplesMax ?? existing?.samplesMax ?? Math.max(DEFAULT_SAMPLES_MAX, samplesMin);
+      if (samplesMax < samplesMin) throw badRequest(DATA_FORM_TEXT.saveError, { samplesMax: SAMPLES_ORDER });
+      return {
+        name: input.name,
+        description: input.description ?? null,
+        formObject: input.formObject,
+        formType: input.formType ?? existing?.formType ?? 'FORM',
+        samplesMin,
+        samplesMax,
+        definition: input.formJson ?? existing?.definition ?? EMPTY_FORM_DEFINITION,
+        // Counted by the database, so that two saves racing on one form get two revisions.
+        revision: existing ? sql`${dataForms.revision} + 1` : 1,
+      };
+    },
     after: (tx, ctx, saved) => keepRevision(tx, ctx, saved),
   },
 });
@@ -181,9 +190,25 @@ const jsonAnswer = (record: DataFormRecord): FormJsonAnswer => ({
   formJson: record.definition,
 });
 
-/** GET /api/Setting/FormJSON?formId=: the current definition, to fill the form in or preview it. */
-export async function formJson(ctx: RequestContext, formId: number): Promise<FormJsonAnswer> {
-  return jsonAnswer(await loadForm(ctx.db, ctx, formId));
+/**
+ * GET /api/Setting/FormJSON?formId=[&revision=]: the current definition, to fill the form in or
+ * preview it; with a revision, that revision's definition (to show data filled in against it).
+ */
+export async function formJson(ctx: RequestContext, formId: number, revision?: number): Promise<FormJsonAnswer> {
+  const record = await loadForm(ctx.db, ctx, formId);
+  if (revision === undefined || revision === record.revision) return jsonAnswer(record);
+  const [kept] = await ctx.db
+    .select({ definition: dataFormRevisions.definition })
+    .from(dataFormRevisions)
+    .where(
+      and(
+        eq(dataFormRevisions.formId, formId),
+        eq(dataFormRevisions.namespaceId, ctx.scope.namespaceId),
+        eq(dataFormRevisions.revision, revision),
+      ),
+    );
+  if (!kept) throw notFound(DATA_FORM_TEXT.unknownRevision);
+  return { ...jsonAnswer(record), revision, formJson: kept.definition };
 }
 
 /** POST /api/Setting/FormJSON: a new definition only (a new revision). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_FORM_TEXT, type DataFormRow, type FormDefinition, type FormJsonAnswer, FILES, SHELL, VALIDATION } from '@portal/contracts';
 import { DEMO_FORMS, dataFormIdsByName } from '../../db/seed/dataForms';
@@ -6,7 +7,8 @@ import { emblemPng } from '../../db/seed/emblem';
 import { scopeOf } from '../../lib/scope';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
-import { checkFilledForm } from './filledForms';
+import { checkFilledForm, checkFilledSamples } from './filledForms';
+import { claimFormFiles, purgeUnclaimedFormFiles } from './formFiles';
 
 let t: TestContext;
 let config: Client;
@@ -105,6 +107,24 @@ describe('saving a data form', () => {
       formType: 'CHECKPOINT',
     });
     expect(third.json()).toMatchObject({ revision: 3, fieldCount: 2, formType: 'CHECKPOINT' });
+    // What an update leaves out stays as it was.
+    const fourth = await config.post('/api/Setting', {
+      objectType: 'Form',
+      id: row.id,
+      name: 'Hoist Check',
+      formObject: 'TASK TYPE',
+      samplesMax: 3,
+    });
+    expect(fourth.json()).toMatchObject({ revision: 4, formType: 'CHECKPOINT', samplesMin: 1, samplesMax: 3 });
+    const below = await config.post('/api/Setting', {
+      objectType: 'Form',
+      id: row.id,
+      name: 'Hoist Check',
+      formObject: 'TASK TYPE',
+      samplesMin: 4,
+    });
+    expect(below.json()).toEqual({ error: DATA_FORM_TEXT.saveError, fields: { samplesMax: 'Max must not be less than Min' } });
+    await config.post('/api/Setting', { objectType: 'Form', id: row.id, name: 'Hoist Check', formObject: 'TASK TYPE', samplesMax: 2 });
     const json = await engineer.get(`/api/Setting/FormJSON?formId=${row.id}`);
     expect(json.json()).toEqual({
       formId: row.id,
@@ -113,7 +133,7 @@ describe('saving a data form', () => {
       formType: 'CHECKPOINT',
       samplesMin: 1,
       samplesMax: 2,
-      revision: 3,
+      revision: 5,
       formJson: SIMPLE,
     });
   });
@@ -245,6 +265,20 @@ describe('FormJSON, formdata and FormObject', () => {
     expect(missing.json().error).toBe(DATA_FORM_TEXT.loadError);
   });
 
+  it('GET FormJSON with a revision answers that revision’s definition', async () => {
+    const id = formId(t.demo, DEMO_FORMS.visualCheck);
+    const current = (await engineer.get(`/api/Setting/FormJSON?formId=${id}`)).json();
+    const first = await engineer.get(`/api/Setting/FormJSON?formId=${id}&revision=1`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ formId: id, revision: 1, name: DEMO_FORMS.visualCheck });
+    expect(first.json().formJson.fields.length).toBeLessThan(current.formJson.fields.length);
+    expect((await engineer.get(`/api/Setting/FormJSON?formId=${id}&revision=2`)).json()).toEqual(current);
+    const missing = await engineer.get(`/api/Setting/FormJSON?formId=${id}&revision=9`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(DATA_FORM_TEXT.unknownRevision);
+    expect((await engineer.get(`/api/Setting/FormJSON?formId=${id}&revision=x`)).statusCode).toBe(400);
+  });
+
   it('POST FormJSON saves a new definition as the next revision, and refuses a bad one with its path', async () => {
     const row = await create({ name: 'Revised Form', formJson: SIMPLE });
     const next = { ...SIMPLE, fields: [...SIMPLE.fields, { id: 'c', kind: 'yesno', key: 'ok', label: 'OK?' }] } as FormDefinition;
@@ -322,6 +356,25 @@ describe('form file uploads', () => {
     expect(tooBig.statusCode).toBe(413);
   });
 
+  it('keeps files a record claims; removes unclaimed ones after a week', async () => {
+    const [kept, dropped, fresh] = await Promise.all(
+      ['kept.png', 'dropped.png', 'fresh.png'].map(async (name, i) => (await upload(engineer, name, emblemPng([i * 80, 40, 90]))).json()),
+    );
+    const scope = scopeOf({ id: 1, role: 'FIELD-ENGG', namespaceId: t.demo.id, companyId: null, siteIds: [] } as never);
+    // Another namespace cannot claim them; the owner's namespace can, once.
+    const acmeScope = { ...scope, namespaceId: t.acme.id };
+    expect(await claimFormFiles(t.app.db, acmeScope, [kept.blobKey], { ownerType: 'namespace-logo', ownerId: 1 })).toBe(0);
+    expect(await claimFormFiles(t.app.db, scope, [kept.blobKey], { ownerType: 'namespace-logo', ownerId: t.demo.id })).toBe(1);
+    expect(await claimFormFiles(t.app.db, scope, [kept.blobKey], { ownerType: 'namespace-logo', ownerId: t.demo.id })).toBe(0);
+    await t.app.db.execute(
+      sql`update files set created_at = now() - interval '8 days' where blob_key in (${kept.blobKey}, ${dropped.blobKey})`,
+    );
+    expect(await purgeUnclaimedFormFiles(t.app.db)).toBeGreaterThanOrEqual(1);
+    expect((await engineer.get(`/api/filedownload?id=${kept.blobKey}`)).statusCode).toBe(200);
+    expect((await engineer.get(`/api/filedownload?id=${dropped.blobKey}`)).statusCode).toBe(404);
+    expect((await engineer.get(`/api/filedownload?id=${fresh.blobKey}`)).statusCode).toBe(200);
+  });
+
   it('refuses a non-image as a photo, and content that does not match its name', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const asPhoto = await upload(engineer, 'report.pdf', pdf);
@@ -383,6 +436,30 @@ describe('checkFilledForm', () => {
     await expect(
       checkFilledForm(t.app.db, scope(), { formId: id, formRevision: 1, values: { ...values, structurePhoto: ['madeUpKey123'] } }),
     ).rejects.toMatchObject({ fields: { structurePhoto: 'structurePhoto refers to a file that was not uploaded' } });
+  });
+});
+
+describe('checkFilledSamples', () => {
+  const scope = () => scopeOf({ id: 1, role: 'FIELD-ENGG', namespaceId: t.demo.id, companyId: null, siteIds: [] } as never);
+  const sample = (load: number) => ({ testLoad: load, radius: 8, boomLength: 24.4, result: 'pass' });
+
+  it('checks the count against Min and Max, and each sample by its index', async () => {
+    const id = formId(t.demo, DEMO_FORMS.mobileCraneLoadTest);
+    await checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: [sample(11), sample(22)] });
+    await expect(checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: [] })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'At least 1 sample needed',
+    });
+    const five = [1, 2, 3, 4, 5].map(sample);
+    await expect(checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: five })).rejects.toMatchObject({
+      message: 'At most 4 samples',
+    });
+    await expect(
+      checkFilledSamples(t.app.db, scope(), { formId: id, formRevision: 1, samples: [sample(11), { ...sample(2000), result: 'fail' }] }),
+    ).rejects.toMatchObject({
+      message: DATA_FORM_TEXT.filledInvalid,
+      fields: { 'samples[1].testLoad': 'Test load must be at most 1500', 'samples[1].observations': 'Observations is required' },
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { configurationSetting } from '../configurations/configurations.service';
 import { dashboardTabsSetting } from '../dashboard/dashboard.service';
 import { divisionSetting } from '../divisions/divisions.service';
 import { roleSetting } from '../roles/roles.service';
@@ -17,5 +18,6 @@ export const SETTING_TYPES: readonly SettingType[] = [
   dashboardTabsSetting,
   assetTypeSetting,
   taskTypeSetting,
+  configurationSetting,
   dataFormSetting,
 ];

@@ -113,7 +113,9 @@ export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
           footer={
             <>
               {reloadInFooter && reload}
-              <span data-testid="list-count">{countText ?? SHELL.listCount(list.rows.length, total)}</span>
+              <span data-testid="list-count" aria-busy={list.loading || undefined}>
+                {countText ?? SHELL.listCount(list.rows.length, total)}
+              </span>
               <span style={{ flex: 1 }} />
               {footer ?? <LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onClick={list.loadMore} />}
             </>

@@ -20,14 +20,24 @@ export function SearchBox({
   delay?: number;
 }) {
   const [text, setText] = useState(value);
+  // Typed but not yet reported: the list is about to change (browser tests wait for this).
+  const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => setText(value), [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const change = (next: string, immediate = false) => {
     setText(next);
     clearTimeout(timer.current);
-    if (immediate) onChange(next);
-    else timer.current = setTimeout(() => onChange(next.trim()), delay);
+    if (immediate) {
+      setPending(false);
+      onChange(next);
+      return;
+    }
+    setPending(true);
+    timer.current = setTimeout(() => {
+      setPending(false);
+      onChange(next.trim());
+    }, delay);
   };
   return (
     <TextField
@@ -41,7 +51,7 @@ export function SearchBox({
       margin="none"
       sx={{ width }}
       slotProps={{
-        htmlInput: { 'aria-label': label, maxLength: 200 },
+        htmlInput: { 'aria-label': label, maxLength: 200, 'data-pending': pending || undefined },
         input: {
           startAdornment: (
             <InputAdornment position="start">

@@ -1,0 +1,2 @@
+ALTER TABLE "configurations" ADD COLUMN "config_text" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "configurations_active_name_key" ON "configurations" USING btree ("namespace_id",lower("name")) WHERE "configurations"."status" = 1;
