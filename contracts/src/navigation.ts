@@ -161,7 +161,13 @@ const ROUTE_TABLE = {
     group: 'settings',
     calls: ['GET /api/Setting?objectType=AssetType'],
   },
-  taskTypes: { path: '/settings/tasktypes', title: 'Task Types', permission: 'settings.read', group: 'settings' },
+  taskTypes: {
+    path: '/settings/tasktypes',
+    title: 'Task Types',
+    permission: 'taskTypes.read',
+    group: 'settings',
+    calls: ['GET /api/Setting?objectType=TaskType'],
+  },
   configData: {
     path: '/settings/configdata',
     title: 'Configurations',

@@ -22,6 +22,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   configData: () => import('./configurations/ConfigurationsPage'),
   assetTypes: () => import('./assetTypes/AssetTypesPage'),
   forms: () => import('./dataForms/DataFormsPage'),
+  taskTypes: () => import('./taskTypes/TaskTypesPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

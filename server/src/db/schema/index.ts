@@ -11,5 +11,6 @@ export * from './offices';
 export * from './roles';
 export * from './sequences';
 export * from './users';
+export * from './taskTypes';
 export * from './assetTypes';
 export * from './dataForms';

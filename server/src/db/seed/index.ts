@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { isEmpty } from '../client';
 import type { Db } from '../types';
 import { type SeededNamespace, seedNamespace } from './demo';
+import { seedTaskTypes } from './taskTypes';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -58,6 +59,7 @@ export async function seedDemo(db: Db, config: Pick<Config, 'defaultMailDomain'>
     shape: 'hook',
     seed: 7,
   });
+  for (const ns of [demo, acme]) await seedTaskTypes(db, ns);
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }
 

@@ -3,6 +3,7 @@ import { dashboardTabsSetting } from '../dashboard/dashboard.service';
 import { divisionSetting } from '../divisions/divisions.service';
 import { roleSetting } from '../roles/roles.service';
 import { assetTypeSetting } from '../assetTypes/assetTypes.service';
+import { taskTypeSetting } from '../taskTypes/taskTypes.service';
 import { dataFormSetting } from '../dataForms/dataForms.service';
 import type { SettingType } from './settingType';
 
@@ -15,7 +16,8 @@ export const SETTING_TYPES: readonly SettingType[] = [
   divisionSetting,
   roleSetting,
   dashboardTabsSetting,
+  assetTypeSetting,
+  taskTypeSetting,
   configurationSetting,
   dataFormSetting,
-  assetTypeSetting,
 ];

@@ -65,7 +65,7 @@ export function SidePanel({
       anchor="right"
       open={open}
       onClose={dismiss}
-      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: width } } } }}
+      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: width }, maxWidth: '100%' } } }}
     >
       <Box data-testid="side-panel" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2.5, py: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: '#f8fafc' }}>
