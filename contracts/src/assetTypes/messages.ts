@@ -11,6 +11,7 @@ export const ASSET_TYPE_TEXT = {
   duplicateName: 'An asset type with this name already exists',
   notActive: 'This asset type is archived and can no longer be changed',
   attributeFormInvalid: 'Choose an active data form whose form object is ASSET TYPE',
+  inUse: (taskTypes: string[]) => `Active task types use this asset type (${taskTypes.join(', ')}): give them another asset type first`,
   llgKept: 'The LLG asset type is used by the LLG task of jobs: it keeps its name and category and cannot be deleted',
   empty: 'No asset types yet',
   noMatch: 'No asset types match this name',

@@ -11,6 +11,8 @@ export const DATA_FORM_TEXT = {
   duplicateName: 'A form with this name already exists',
   notActive: 'This form is archived and can no longer be changed',
   unknownFormObject: 'Unknown form object',
+  inUse: (users: string[]) => `This form is in use (${users.join(', ')}): choose another form there first`,
+  formObjectInUse: (users: string[]) => `The form object cannot change while the form is in use (${users.join(', ')})`,
   /** A filled-in form refers to a revision the form never had. */
   unknownRevision: 'This revision of the form does not exist',
   filledInvalid: 'Some answers of the form are not valid',

@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import { assetTypes } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
+import { taskTypesUsingAssetType } from '../catalogue/inUse';
 import type { RequestContext } from '../context';
 import { defineSettingObject, type SettingObject } from '../settings/kit';
 import { attributeFormNames, checkAttributeForm } from './attributeForms';
@@ -95,8 +96,10 @@ const kit = defineSettingObject({
     return records.map((record) => rowOf(record, ctx, formNames));
   },
   // Pickers leave the loose-gear (LLG) types out (DECISIONS 8); GET /api/Setting/llgAsset lists those.
-  archiveCheck: async (_tx, _ctx, record) => {
+  archiveCheck: async (tx, ctx, record) => {
     if (isLlgType(record)) throw conflict(ASSET_TYPE_TEXT.llgKept);
+    const users = await taskTypesUsingAssetType(tx, ctx.scope, record.id);
+    if (users.length) throw conflict(ASSET_TYPE_TEXT.inUse(users));
   },
   options: async (ctx): Promise<AssetTypeOption[]> =>
     (await ctx.db

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_CATEGORY_ERROR, ASSET_TYPE_TEXT, type AssetTypeOption, type AssetTypeRow, type LlgAssetType } from '@portal/contracts';
+import {
+  ASSET_CATEGORY_ERROR,
+  ASSET_TYPE_TEXT,
+  DATA_FORM_TEXT,
+  type AssetTypeOption,
+  type AssetTypeRow,
+  type LlgAssetType,
+} from '@portal/contracts';
 import type { SeededNamespace } from '../../db/seed/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
@@ -209,8 +216,8 @@ describe('asset type attribute form', () => {
     expect((await rows(admin, `${LIST}&name=refused`)).length).toBe(0);
   });
 
-  it('a type keeps its attribute form once that form is archived, but cannot take it up again elsewhere', async () => {
-    const form = await admin.post('/api/Setting', {
+  it('a form an asset type uses can be neither archived nor moved to another form object until the type lets it go', async () => {
+    const formBody = {
       objectType: 'Form',
       name: 'Retiring attributes',
       formObject: 'ASSET TYPE',
@@ -218,16 +225,22 @@ describe('asset type attribute form', () => {
       samplesMin: 1,
       samplesMax: 2,
       formJson: { version: 1, fields: [] },
-    });
+    };
+    const form = await admin.post('/api/Setting', formBody);
     expect(form.statusCode, form.body).toBe(200);
-    const type = (await save({ name: 'Retiring type', attributeForm: form.json().id })).json() as AssetTypeRow;
+    const formId = form.json().id as number;
+    const type = (await save({ name: 'Retiring type', attributeForm: formId })).json() as AssetTypeRow;
     expect(type.attributeFormName).toBe('Retiring attributes');
-    expect((await admin.delete(`/api/Setting/${form.json().id}`)).statusCode).toBe(200);
-    const edited = await save({ id: type.id, name: 'Retiring type', description: 'Still described', attributeForm: form.json().id });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ attributeForm: form.json().id, attributeFormName: 'Retiring attributes' });
-    const other = (await save({ name: 'Another type' })).json() as AssetTypeRow;
-    expect((await save({ id: other.id, name: 'Another type', attributeForm: form.json().id })).statusCode).toBe(400);
+    const archive = await admin.delete(`/api/Setting/${formId}`);
+    expect(archive.statusCode).toBe(409);
+    expect(archive.json().error).toBe(DATA_FORM_TEXT.inUse(['asset type Retiring type']));
+    const moved = await admin.post('/api/Setting', { ...formBody, id: formId, formObject: 'MISC' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().error).toBe(DATA_FORM_TEXT.formObjectInUse(['asset type Retiring type']));
+    // Renaming it keeps its object, so that is fine.
+    expect((await admin.post('/api/Setting', { ...formBody, id: formId, name: 'Retired attributes' })).statusCode).toBe(200);
+    expect((await save({ id: type.id, name: 'Retiring type', attributeForm: null })).statusCode).toBe(200);
+    expect((await admin.delete(`/api/Setting/${formId}`)).statusCode).toBe(200);
   });
 });
 
@@ -246,6 +259,27 @@ describe('asset type archive', () => {
     // Archiving again is harmless; the name may be used by a new type.
     expect((await admin.delete(`/api/Setting/${row.id}`)).statusCode).toBe(200);
     expect((await save({ name: 'Short-lived' })).statusCode).toBe(200);
+  });
+
+  it('refuses to archive a type that active task types use, naming them', async () => {
+    const type = (await save({ name: 'Used type', category: 'MACHINERY' })).json() as AssetTypeRow;
+    const division = (await admin.get('/api/Setting/Objects?objectType=Division')).json()[0] as { id: number };
+    const taskType = await admin.post('/api/Setting', {
+      objectType: 'TaskType',
+      name: 'Uses the type',
+      divisionId: division.id,
+      validity: 12,
+      assetTypeId: type.id,
+      sectionsJson: '{"sections":[]}',
+    });
+    expect(taskType.statusCode, taskType.body).toBe(200);
+    const refused = await admin.delete(`/api/Setting/${type.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(ASSET_TYPE_TEXT.inUse(['Uses the type']));
+    expect((await rows(admin)).map((r) => r.id)).toContain(type.id);
+    // Once the task type is archived, the asset type may go.
+    expect((await admin.delete(`/api/Setting/${taskType.json().id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/Setting/${type.id}`)).statusCode).toBe(200);
   });
 
   it('keeps the LLG type: no delete right, archive refused, name and category kept, the rest editable', async () => {

@@ -25,6 +25,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
+import { recordsUsingForm } from '../catalogue/inUse';
 import type { RequestContext } from '../context';
 import { defineSettingObject, type SettingObject } from '../settings/kit';
 
@@ -151,12 +152,28 @@ const kit = defineSettingObject({
     },
     after: (tx, ctx, saved) => keepRevision(tx, ctx, saved),
   },
+  async archiveCheck(tx, ctx, record) {
+    const users = await recordsUsingForm(tx, ctx.scope, record.id);
+    if (users.length) throw conflict(DATA_FORM_TEXT.inUse(users));
+  },
 });
 
 /** Saves through the kit, after checking the body so that bad data gets the spec's message. */
 async function saveForm(ctx: RequestContext, body: unknown): Promise<DataFormRow> {
   const parsed = DataFormSaveBody.safeParse(body);
   if (!parsed.success) incorrectData(parsed.error);
+  const id = parsed.data.id;
+  if (id && id > 0) {
+    // Asset types and checklists pick forms by form object: one in use keeps its object.
+    const [stored] = await ctx.db
+      .select({ formObject: dataForms.formObject })
+      .from(dataForms)
+      .where(and(eq(dataForms.id, id), eq(dataForms.namespaceId, ctx.scope.namespaceId)));
+    if (stored && stored.formObject !== parsed.data.formObject) {
+      const users = await recordsUsingForm(ctx.db, ctx.scope, id);
+      if (users.length) throw conflict(DATA_FORM_TEXT.formObjectInUse(users));
+    }
+  }
   return kit.saveRow(ctx, body);
 }
 

@@ -250,6 +250,37 @@ describe('saving a data form', () => {
     expect(json.statusCode).toBe(409);
     expect(json.json().error).toBe(DATA_FORM_TEXT.notActive);
   });
+
+  it('refuses to archive a form that an active task type checklist uses, section or item, naming it', async () => {
+    const used = await create({ name: 'Checklist item form', formObject: 'TASK TYPE' });
+    const division = (await config.get('/api/Setting/Objects?objectType=Division')).json()[0] as { id: number };
+    const checklist = { sections: [{ id: 's1', name: 'Structure', items: [{ id: 'i1', name: 'Welds', formId: used.id }] }] };
+    const taskType = await config.post('/api/Setting', {
+      objectType: 'TaskType',
+      name: 'Uses the form',
+      divisionId: division.id,
+      validity: 6,
+      checklist,
+    });
+    expect(taskType.statusCode, taskType.body).toBe(200);
+    const refused = await config.delete(`/api/Setting/${used.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(DATA_FORM_TEXT.inUse(['task type Uses the form']));
+    const moved = await config.post('/api/Setting', { ...used, formObject: 'MISC' });
+    expect(moved.statusCode).toBe(409);
+    // The same form as a section's form is found too.
+    const sectionOnly = { sections: [{ id: 's1', name: 'Structure', formId: used.id, items: [] }] };
+    const resaved = await config.post('/api/Setting', {
+      ...taskType.json(),
+      objectType: 'TaskType',
+      checklist: sectionOnly,
+      sectionsJson: undefined,
+    });
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    expect((await config.delete(`/api/Setting/${used.id}`)).statusCode).toBe(409);
+    expect((await config.delete(`/api/Setting/${taskType.json().id}`)).statusCode).toBe(200);
+    expect((await config.delete(`/api/Setting/${used.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('FormJSON, formdata and FormObject', () => {
