@@ -271,7 +271,7 @@ describe('saving a data form', () => {
     // The same form as a section's form is found too.
     const sectionOnly = { sections: [{ id: 's1', name: 'Structure', formId: used.id, items: [] }] };
     const resaved = await config.post('/api/Setting', {
-      ...taskType.json(),
+      ...(taskType.json() as object),
       objectType: 'TaskType',
       checklist: sectionOnly,
       sectionsJson: undefined,
