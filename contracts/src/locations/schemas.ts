@@ -111,7 +111,8 @@ export const ClientActions = z.object({
 });
 export type ClientActions = z.infer<typeof ClientActions>;
 
-const AddressRow = z.object({
+/** The fields clients and sites share (their rows send them first, in this order). */
+const placeFields = {
   id: z.number(),
   name: z.string(),
   acronymCode: z.string().nullable(),
@@ -121,33 +122,38 @@ const AddressRow = z.object({
   country: z.string().nullable(),
   pin: z.number().nullable(),
   phone: z.string().nullable(),
-  /** street, city, state, country and pin on one line. */
-  address: z.string(),
   externalId: z.string().nullable(),
   timeZone: z.string().nullable(),
   status: z.number(),
-  createdDate: z.string(),
-  modifiedDate: z.string(),
-});
+};
+/** street, city, state, country and pin on one line. */
+const address = z.string();
+const dateFields = { createdDate: z.string(), modifiedDate: z.string() };
 
 /** One row of `GET /api/Location/view?objectType=CLIENT_COMPANY` (and `GET /api/Location/{id}` of a client). */
-export const ClientRow = AddressRow.extend({
+export const ClientRow = z.object({
+  ...placeFields,
   objectType: z.literal('CLIENT_COMPANY'),
+  address,
   officeIds: z.string(),
   officeNames: z.string(),
   hasLogo: z.boolean(),
+  ...dateFields,
   can: ClientActions,
 });
 export type ClientRow = z.infer<typeof ClientRow>;
 
 /** One row of `GET /api/Location/view?objectType=SITE&companyId=` (and `GET /api/Location/{id}` of a site). */
-export const SiteRow = AddressRow.extend({
-  objectType: z.literal('SITE'),
+export const SiteRow = z.object({
+  ...placeFields,
   companyId: z.number(),
   companyName: z.string(),
   parentId: z.number().nullable(),
   locationLevel: z.number(),
   type: z.number(),
+  objectType: z.literal('SITE'),
+  address,
+  ...dateFields,
   can: z.object({ edit: z.boolean() }),
 });
 export type SiteRow = z.infer<typeof SiteRow>;
