@@ -7,7 +7,10 @@ import { editDeleteActions } from './EditDeleteActions';
 import type { RowActionSpec } from './RowActions';
 import { useLoadMoreList } from './useLoadMoreList';
 
-/** What an admin list declares (a module constant, so that it stays the same between renders). */
+/**
+ * What an admin list declares: a module constant; a list with filters passes
+ * `{ ...OPTIONS, filter }` with its server filter memoised.
+ */
 export interface AdminListOptions {
   resource: string;
   pageSize: number;
