@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from '../common/schemas';
+import { Email, MessageAnswer } from '../common/schemas';
 
 export const WebLoginBody = z.object({
   email: z.string().trim().min(1, 'Email or Namespace is required').max(254),
@@ -59,5 +59,33 @@ export const SessionUser = z.object({
   disallowedAssetNameCharacters: z.array(z.string()).optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/** `POST /api/weblogin`: the session user with its session id (and the asset sign-in's echo). */
+export const WebLoginAnswer = SessionUser.omit({ sessionId: true }).extend({
+  sessionId: z.string(),
+  assetSerial: z.literal(true).optional(),
+  asn: z.string().optional(),
+});
+
+/**
+ * `GET /api/login`: a list whose first item is the session user (the server sends it as text
+ * kept with the session, so this describes it), or `{ message }` for `?logout=true`.
+ */
+export const LoginAnswer = z.union([z.array(SessionUser), MessageAnswer]);
+
+/** `GET /api/CustomerRegistration/getImageFromSession`: the namespace's logo in base64, or nulls. */
+export const SessionLogoAnswer = z.object({ companyLogo: z.string().nullable(), fileType: z.string().nullable() });
+
+/** `GET /api/loginBranding`: the login page's namespace (by host name) and whether the caller is signed in. */
+export const LoginBrandingAnswer = z.union([
+  z.object({
+    signedIn: z.boolean(),
+    namespace: z.string(),
+    companyName: z.string(),
+    logo: z.string().nullable(),
+    logoType: z.string().nullable(),
+  }),
+  z.object({ namespace: z.null(), signedIn: z.boolean() }),
+]);
 
 export { Email };

@@ -132,5 +132,9 @@ export const objectTypeOf = (expected: string, aliases: string[] = []) =>
 /** The answer of an action that only reports (archive, delete...). */
 export const MessageAnswer = z.object({ message: z.string() });
 
+/** `GET /api/health` when the database answers (503 `{ status, error }` when it does not). */
+export const HealthAnswer = z.object({ status: z.literal('ok') });
+export const HealthDownAnswer = z.object({ status: z.literal('unavailable'), error: z.string() });
+
 /** Record-level rights the UI reads instead of guessing. */
 export const RowRights = z.object({ edit: z.boolean(), delete: z.boolean() });

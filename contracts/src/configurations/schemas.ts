@@ -229,3 +229,14 @@ export const ConfigRow = z.object({
   can: RowRights,
 });
 export type ConfigRow = z.infer<typeof ConfigRow>;
+
+/**
+ * `GET /api/Setting/metadata?metaKey=config_json&name=`: a configuration's document, parsed
+ * (`configJson`) and as JSON text (`metaValue`); both null when the namespace has none.
+ */
+export const ConfigMetadataAnswer = z.object({
+  name: z.string(),
+  metaKey: z.literal(CONFIG_META_KEY),
+  metaValue: z.string().nullable(),
+  configJson: z.unknown(),
+});

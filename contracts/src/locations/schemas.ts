@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email, IdList, requiredText } from '../common/schemas';
-import { clearableText, optionalId, requiredId } from '../users/schemas';
+import { clearableText, optionalId, requiredId, UserRow } from '../users/schemas';
 
 /** Clients and locations dashboards page size (administration document 9). */
 export const CLIENTS_PAGE_SIZE = 50;
@@ -101,53 +101,81 @@ export const AddNewClientBody = z.object({
 export type AddNewClientBody = z.output<typeof AddNewClientBody>;
 
 /** What the caller may do with a client row of the dashboard. */
-export interface ClientActions {
-  edit: boolean;
+export const ClientActions = z.object({
+  edit: z.boolean(),
   /** Open the client's locations list. */
-  expand: boolean;
+  expand: z.boolean(),
   /** Upload a logo (only for the four privileged roles). */
-  logo: boolean;
-  addLocation: boolean;
-}
+  logo: z.boolean(),
+  addLocation: z.boolean(),
+});
+export type ClientActions = z.infer<typeof ClientActions>;
 
-interface AddressRow {
-  id: number;
-  name: string;
-  acronymCode: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  pin: number | null;
-  phone: string | null;
-  /** street, city, state, country and pin on one line. */
-  address: string;
-  externalId: string | null;
-  timeZone: string | null;
-  status: number;
-  createdDate: string;
-  modifiedDate: string;
-}
+/** The fields clients and sites share (their rows send them first, in this order). */
+const placeFields = {
+  id: z.number(),
+  name: z.string(),
+  acronymCode: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  pin: z.number().nullable(),
+  phone: z.string().nullable(),
+  externalId: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  status: z.number(),
+};
+/** street, city, state, country and pin on one line. */
+const address = z.string();
+const dateFields = { createdDate: z.string(), modifiedDate: z.string() };
 
 /** One row of `GET /api/Location/view?objectType=CLIENT_COMPANY` (and `GET /api/Location/{id}` of a client). */
-export interface ClientRow extends AddressRow {
-  objectType: 'CLIENT_COMPANY';
-  officeIds: string;
-  officeNames: string;
-  hasLogo: boolean;
-  can: ClientActions;
-}
+export const ClientRow = z.object({
+  ...placeFields,
+  objectType: z.literal('CLIENT_COMPANY'),
+  address,
+  officeIds: z.string(),
+  officeNames: z.string(),
+  hasLogo: z.boolean(),
+  ...dateFields,
+  can: ClientActions,
+});
+export type ClientRow = z.infer<typeof ClientRow>;
 
 /** One row of `GET /api/Location/view?objectType=SITE&companyId=` (and `GET /api/Location/{id}` of a site). */
-export interface SiteRow extends AddressRow {
-  objectType: 'SITE';
-  companyId: number;
-  companyName: string;
-  parentId: number | null;
-  locationLevel: number;
-  type: number;
-  can: { edit: boolean };
-}
+export const SiteRow = z.object({
+  ...placeFields,
+  companyId: z.number(),
+  companyName: z.string(),
+  parentId: z.number().nullable(),
+  locationLevel: z.number(),
+  type: z.number(),
+  objectType: z.literal('SITE'),
+  address,
+  ...dateFields,
+  can: z.object({ edit: z.boolean() }),
+});
+export type SiteRow = z.infer<typeof SiteRow>;
+
+/** `POST /api/Location/addNewClient`: the client, its first site and its first users as saved. */
+export const AddNewClientAnswer = z.object({ Client: ClientRow, Site: SiteRow, Users: z.array(UserRow) });
+
+/**
+ * `POST /api/Location/RoleConfig/{clientName}`: the client's licence rows were made; callers
+ * who may manage licences also get them.
+ */
+export const RoleConfigAnswer = z.object({
+  message: z.string(),
+  clientId: z.number(),
+  clientName: z.string(),
+  licences: z
+    .array(z.object({ roleId: z.number(), roleName: z.string(), licenceCount: z.number(), allUsersActive: z.boolean() }))
+    .optional(),
+});
+
+/** `GET /api/Location/getImage/{companyId}` and `POST /api/Location/uploadImage/{id}`: the logo in base64. */
+export const ClientLogoAnswer = z.object({ clientLogoType: z.string().nullable(), clientLogoFile: z.string().nullable() });
 
 /** One row of `GET /api/Location/Object` (pickers). */
 export interface LocationOption {

@@ -121,65 +121,74 @@ export const RequesterBody = z.object({
 export type RequesterBody = z.output<typeof RequesterBody>;
 
 /** What the caller may do with a row; the UI shows actions from these flags only. */
-export interface UserActions {
-  edit: boolean;
-  remove: boolean;
-  archive: boolean;
-  suspend: boolean;
-  activate: boolean;
-}
+export const UserActions = z.object({
+  edit: z.boolean(),
+  remove: z.boolean(),
+  archive: z.boolean(),
+  suspend: z.boolean(),
+  activate: z.boolean(),
+});
+export type UserActions = z.infer<typeof UserActions>;
 
 /** One row of `GET /api/Users` (also the answer of a save). Comma lists are strings, as in the spec. */
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  description: string | null;
+export const UserRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  description: z.string().nullable(),
   /** 0 LO user, 1 client user. */
-  type: number;
-  tenantId: number;
-  roleId: number;
+  type: z.number(),
+  tenantId: z.number(),
+  roleId: z.number(),
   /** The role's name. */
-  designation: string;
+  designation: z.string(),
   /** The portal role constant behind the role (e.g. FIELD-ENGG). */
-  role: string;
+  role: z.string(),
   /** Client company id (client users) or the LO company (namespace) id (LO users). */
-  companyId: number | null;
+  companyId: z.number().nullable(),
   /** Client company name, or the namespace's company name for LO users. */
-  company: string | null;
-  officeId: number | null;
+  company: z.string().nullable(),
+  officeId: z.number().nullable(),
   /** Office names, primary first, comma separated. */
-  location: string;
-  secondaryOfficeIds: string;
-  divisionIds: string;
+  location: z.string(),
+  secondaryOfficeIds: z.string(),
+  divisionIds: z.string(),
   /** Division names, comma separated. */
-  division: string;
-  siteIds: string;
-  externalId: string | null;
-  status: number;
-  createdDate: string;
-  modifiedDate: string;
+  division: z.string(),
+  siteIds: z.string(),
+  externalId: z.string().nullable(),
+  status: z.number(),
+  createdDate: z.string(),
+  modifiedDate: z.string(),
   /** blobKey of the signature image (GET /api/filedownload?id=), or null. Always null for CLIENT-ADMIN callers. */
-  signature: string | null;
-  can: UserActions;
-}
+  signature: z.string().nullable(),
+  can: UserActions,
+});
+export type UserRow = z.infer<typeof UserRow>;
 
 /** One row of `GET /api/Users/Others` (pickers: active users only). */
-export interface UserOption {
-  id: number;
-  name: string;
-  email: string;
-  type: number;
-  roleId: number;
-  designation: string;
-  role: string;
-  companyId: number | null;
-  officeId: number | null;
-  secondaryOfficeIds: string;
-  divisionIds: string;
-  siteIds: string;
-}
+export const UserOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  type: z.number(),
+  roleId: z.number(),
+  designation: z.string(),
+  role: z.string(),
+  companyId: z.number().nullable(),
+  officeId: z.number().nullable(),
+  secondaryOfficeIds: z.string(),
+  divisionIds: z.string(),
+  siteIds: z.string(),
+});
+export type UserOption = z.infer<typeof UserOption>;
+
+/** `GET /api/Users/count`: the number of users the filter matches. */
+export const UserCountAnswer = z.number().int();
+
+/** `POST /api/Users/signature/{userId}`: the stored image's key for `GET /api/filedownload?id=`. */
+export const SignatureAnswer = z.object({ blobKey: z.string() });
 
 const LO_WITHOUT_MASTER = LO_ROLES.filter((r) => r !== 'MASTER_ADMIN');
 const LO_WITHOUT_ADMINS = LO_ROLES.filter((r) => r !== 'MASTER_ADMIN' && r !== 'CONFIG_ADMIN');

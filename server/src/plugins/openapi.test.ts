@@ -56,6 +56,12 @@ describe('GET /api/openapi.json', () => {
     expect(login.description).toContain('Permission: none (public)');
     expect(document.paths['/api/Users'].get.description).toContain('Permission: `users.read`');
     expect(document.paths['/api/Users'].get.security).toBeUndefined();
+    // Answers are described too, also those sent as JSON text made in the database (users list).
+    const answer = (path: string, method: string) => document.paths[path][method].responses['200'].content['application/json'].schema;
+    expect(Object.keys(answer('/api/Users', 'get').items.properties)).toEqual(expect.arrayContaining(['email', 'role', 'can']));
+    expect(Object.keys(answer('/api/weblogin', 'post').properties)).toEqual(expect.arrayContaining(['sessionId', 'permissions']));
+    expect(answer('/api/health', 'get').properties.status).toBeDefined();
+    expect(answer('/api/Setting/metadata', 'get').properties.metaValue).toBeDefined();
     // Path parameters are listed as parameters.
     const byId = document.paths['/api/Location/{id}'].get;
     expect(byId.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id', required: true })]));

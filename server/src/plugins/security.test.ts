@@ -15,6 +15,55 @@ const credentials = { email: 'scheduler@demo.test', password: 'demo1234' };
 const signIn = (app: FastifyInstance, headers: Record<string, string>) =>
   app.inject({ method: 'POST', url: '/api/weblogin', payload: credentials, headers: { host: 'portal.example.com', ...headers } });
 
+describe('security headers (@fastify/helmet)', () => {
+  const common = {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'cache-control': 'no-store',
+  };
+  const SECURITY = /^(content-security-policy|cross-origin-|origin-agent|referrer|strict-transport|x-|cache-control)/;
+  const securityHeaders = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => SECURITY.test(name)));
+
+  it('gives API answers, also a 404, the short strict set', async () => {
+    const response = await t.anonymous.get('/api/nope');
+    expect(securityHeaders(response.headers)).toEqual({
+      ...common,
+      'content-security-policy': "default-src 'none';frame-ancestors 'self'",
+    });
+  });
+
+  it("gives this server's pages the pages' set: scripts from this site only, no eval", async () => {
+    const response = await scheduler.get('/api/dashboard/pages/overview');
+    expect(response.statusCode).toBe(200);
+    expect(securityHeaders(response.headers)).toEqual({
+      ...common,
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
+        "connect-src 'self';frame-src 'self' https:;frame-ancestors 'self';object-src 'none';base-uri 'self';form-action 'self'",
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+  });
+
+  it('adds HSTS only when PUBLIC_URL is https', async () => {
+    expect((await t.anonymous.get('/api/login')).headers['strict-transport-security']).toBeUndefined();
+    const https = await secondInstance(t, { PUBLIC_URL: 'https://portal.example.com' });
+    try {
+      const response = await https.inject({ method: 'GET', url: '/api/login' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=15552000');
+    } finally {
+      await https.close();
+    }
+  });
+});
+
 describe('writes from another site', () => {
   it('refuses a write whose Origin is null (sandboxed frame, file: page)', async () => {
     const response = await signIn(t.app, { origin: 'null' });

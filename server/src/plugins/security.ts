@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet, { type HelmetOptions } from 'helmet';
 import { SHELL, VALIDATION } from '@portal/contracts';
 import { badRequest, forbidden } from '../lib/errors';
 import { containsNul } from '../lib/nul';
@@ -11,24 +10,13 @@ import { containsNul } from '../lib/nul';
  *
  * Pages (the SPA and this server's dashboard pages) may frame the dashboard tabs a namespace
  * configured (any https page, or this server's own pages) and may be framed only by this
- * server. API answers get a short, strict set. helmet computes both sets once at start-up;
- * every request then only copies them (helmet per request cost a tenth of the time of
- * `GET /api/login`).
+ * server. API answers get a short, strict set. `@fastify/helmet` is registered without a global
+ * set (`global: false`); one hook picks the set by the address, as before, and applies it with
+ * `reply.helmet(set)`, so that a 404 under /api/ gets the API set and every other path
+ * (static files, the SPA's routes) the pages' set. helmet builds its middleware on each call
+ * (about 20 µs a request); the headers are the same as when they were computed once.
  */
-function headersOf(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: string | number | string[]) => {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
-    getHeader: (name: string) => headers[name.toLowerCase()],
-  };
-  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
-  return headers;
-}
+type HelmetSet = Parameters<FastifyReply['helmet']>[0];
 
 /** A host as browsers send it: lower case, without the scheme's default port. */
 const normalHost = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
@@ -68,7 +56,7 @@ export function isSameOriginRequest(app: FastifyInstance, request: FastifyReques
 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const hsts = app.config.secureCookies ? { maxAge: 15552000, includeSubDomains: false } : false;
-  const pageHeaders = headersOf({
+  const pageSet: HelmetSet = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -91,8 +79,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: hsts,
-  });
-  const apiHeaders = headersOf({
+  };
+  const apiSet: HelmetSet = {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
     frameguard: { action: 'sameorigin' },
     crossOriginEmbedderPolicy: false,
@@ -104,19 +92,19 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     originAgentCluster: false,
     permittedCrossDomainPolicies: false,
     xssFilter: false,
-  });
+  };
+
+  await app.register(helmet, { global: false });
 
   // API answers (session users, lists, logos) and the dashboard's own pages are per user:
   // no browser or proxy keeps them. A route may still choose its own caching (file downloads).
-  apiHeaders['cache-control'] = 'no-store';
-  const dashboardPageHeaders = { ...pageHeaders, 'cache-control': 'no-store' };
-
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
     const api = url.startsWith('/api/');
     // The dashboard's pages and the API reference (/api/docs) are pages, under the pages' CSP.
     const page = url.startsWith('/api/dashboard/pages/') || /^\/api\/docs(?:[/?]|$)/.test(url);
-    reply.headers(!api ? pageHeaders : page ? dashboardPageHeaders : apiHeaders);
+    await reply.helmet(api && !page ? apiSet : pageSet);
+    if (api) reply.header('cache-control', 'no-store');
   });
 
   // SameSite=Lax already keeps the session cookie off cross-site writes; this refuses a write

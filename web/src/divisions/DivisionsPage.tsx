@@ -1,9 +1,6 @@
-import { useCallback } from 'react';
 import { ADMIN_PAGE_SIZE, CSV_PRODUCT_PREFIX, DIVISIONS, type DivisionRow } from '@portal/contracts';
-import { useRecordPanel } from '../common/adminFlow';
-import { editDeleteActions, type ListColumn, ListScreen, useLoadMoreList } from '../common/list';
+import { type AdminListOptions, type ListColumn, ListScreen, useAdminList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
-import { useCan } from '../session/SessionContext';
 import { archiveDivision } from './api';
 import { divisionCsvColumns } from './csvColumns';
 import { DivisionPanel } from './DivisionPanel';
@@ -14,32 +11,23 @@ const COLUMNS: ListColumn<DivisionRow>[] = [
   { source: 'acronymCode', label: 'Code', width: 120, card: 'subtitle' },
   { source: 'description', label: 'Description', width: 320, hidden: true },
 ];
-const LIST = {
+const ADMIN: AdminListOptions = {
   resource: 'divisions',
-  filter: {},
   pageSize: ADMIN_PAGE_SIZE.divisions,
-  sort: { field: 'name', order: 'ASC' } as const,
   loadError: DIVISIONS.loadError,
+  write: 'divisions.write',
+  remove: archiveDivision,
+  texts: { confirm: DIVISIONS.deleteConfirm, done: DIVISIONS.archived, failed: DIVISIONS.deleteError },
 };
-const SCREEN = {
-  resource: 'divisions',
-  columns: COLUMNS,
-  empty: 'No divisions yet',
-  csv: { filter: {}, columns: divisionCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}divisions` },
-};
-const TEXTS = { confirm: DIVISIONS.deleteConfirm, done: DIVISIONS.archived, failed: DIVISIONS.deleteError };
+const CSV = { filter: {}, columns: divisionCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}divisions` };
 
 /** Settings > Divisions (administration document 2): 15 a page, edit, delete (archive), the Name/Code panel. */
 export default function DivisionsPage({ title, crumbs }: ScreenProps) {
-  const canWrite = useCan('divisions.write');
-  const list = useLoadMoreList<DivisionRow>(LIST);
-  const panel = useRecordPanel<DivisionRow>(list.reload, archiveDivision, TEXTS);
-  const { edit, archive } = panel;
-  const actions = useCallback((d: DivisionRow) => editDeleteActions(d, edit, archive.ask), [edit, archive.ask]);
+  const { panel, screen } = useAdminList<DivisionRow>(ADMIN);
   return (
-    <ListScreen {...SCREEN} title={title} crumbs={crumbs} list={list} rowActions={actions} onAdd={canWrite ? panel.add : undefined}>
+    <ListScreen {...screen} title={title} crumbs={crumbs} columns={COLUMNS} empty="No divisions yet" csv={CSV}>
       <DivisionPanel {...panel.props} />
-      {archive.dialog}
+      {panel.archive.dialog}
     </ListScreen>
   );
 }

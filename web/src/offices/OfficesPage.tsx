@@ -1,18 +1,22 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ADMIN_PAGE_SIZE, formatUtcShort, type OfficeRow, OFFICES } from '@portal/contracts';
-import { useRecordPanel } from '../common/adminFlow';
-import { editDeleteActions, type ListColumn, ListScreen, SearchBox, useLoadMoreList } from '../common/list';
+import { type AdminListOptions, type ListColumn, ListScreen, SearchBox, useAdminList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
-import { useCan } from '../session/SessionContext';
 import { archiveOffice } from './api';
 import { officeCsvColumns } from './csvColumns';
 import { INITIAL_FILTER, type OfficeFilterState, toServerFilter } from './filters';
 import { OfficeDialog } from './OfficeDialog';
 
-const SORT = { field: 'name', order: 'ASC' } as const;
-const TEXTS = { confirm: OFFICES.deleteConfirm, done: OFFICES.deleted, failed: OFFICES.deleteError };
+const ADMIN: AdminListOptions = {
+  resource: 'offices',
+  pageSize: ADMIN_PAGE_SIZE.offices,
+  loadError: OFFICES.loadError,
+  write: 'offices.write',
+  remove: archiveOffice,
+  texts: { confirm: OFFICES.deleteConfirm, done: OFFICES.deleted, failed: OFFICES.deleteError },
+};
 
 const COLUMNS: ListColumn<OfficeRow>[] = [
   { source: 'id', label: 'ID', width: 70, hidden: true },
@@ -40,30 +44,17 @@ const rowSx = (office: OfficeRow) => ({ '& td': { color: office.status === 1 ? '
  * offices, and the Add/Edit popup.
  */
 export default function OfficesPage({ title, crumbs }: ScreenProps) {
-  const canWrite = useCan('offices.write');
   const [filter, setFilter] = useState<OfficeFilterState>(INITIAL_FILTER);
   const serverFilter = useMemo(() => toServerFilter(filter), [filter]);
-  const list = useLoadMoreList<OfficeRow>({
-    resource: 'offices',
-    filter: serverFilter,
-    pageSize: ADMIN_PAGE_SIZE.offices,
-    sort: SORT,
-    loadError: OFFICES.loadError,
-  });
-  const panel = useRecordPanel<OfficeRow>(list.reload, archiveOffice, TEXTS);
-  const { edit, archive } = panel;
-  const actions = useCallback((o: OfficeRow) => editDeleteActions(o, edit, archive.ask), [edit, archive.ask]);
+  const { panel, screen } = useAdminList<OfficeRow>({ ...ADMIN, filter: serverFilter });
 
   return (
     <ListScreen
-      resource="offices"
+      {...screen}
       title={title}
       crumbs={crumbs}
-      list={list}
       columns={COLUMNS}
-      rowActions={actions}
       rowSx={rowSx}
-      onAdd={canWrite ? panel.add : undefined}
       addLabel={OFFICES.addButton}
       csv={{ filter: serverFilter, columns: officeCsvColumns, fileName: 'lo_offices' }}
       empty="No offices match these filters"
@@ -81,7 +72,7 @@ export default function OfficesPage({ title, crumbs }: ScreenProps) {
         onClose={panel.flow.dismiss}
         onSaved={panel.flow.saved}
       />
-      {archive.dialog}
+      {panel.archive.dialog}
     </ListScreen>
   );
 }

@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH, GenerateOtpBody, ResetPasswordBody, SHELL, WebLoginBody } from '@portal/contracts';
+import {
+  AUTH,
+  GenerateOtpBody,
+  LoginAnswer,
+  MessageAnswer,
+  ResetPasswordBody,
+  SHELL,
+  WebLoginAnswer,
+  WebLoginBody,
+} from '@portal/contracts';
 import { userOf, SESSION_COOKIE, tokenOf } from '../../plugins/auth';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../lib/deviceCookie';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -24,38 +33,44 @@ export async function authRoutes(app: FastifyInstance) {
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies, path: '/' });
 
-  r.post('/weblogin', { config: { permission: 'public' }, schema: { body: WebLoginBody } }, async (request, reply) => {
-    const { token, deviceCookie } = await signIn(deps(), {
-      email: request.body.email,
-      password: request.body.password,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      deviceCookie: request.cookies[DEVICE_COOKIE],
-    });
-    const auth = await app.sessions.resolve(token);
-    if (!auth) throw unauthorized(AUTH.inactiveUser);
-    setSessionCookie(reply, token);
-    // Long-lived and only sent to the API: it makes this browser known to the sign-in limits.
-    reply.setCookie(DEVICE_COOKIE, deviceCookie, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: app.config.secureCookies,
-      path: '/api',
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    });
-    const user = await buildSessionUser(app.db, auth.user);
-    return {
-      ...user,
-      sessionId: token,
-      ...(request.body.assetSerial && request.body.asn ? { assetSerial: true, asn: request.body.asn } : {}),
-    };
-  });
+  r.post(
+    '/weblogin',
+    { config: { permission: 'public' }, schema: { body: WebLoginBody, response: { 200: WebLoginAnswer } } },
+    async (request, reply) => {
+      const { token, deviceCookie } = await signIn(deps(), {
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+      });
+      const auth = await app.sessions.resolve(token);
+      if (!auth) throw unauthorized(AUTH.inactiveUser);
+      setSessionCookie(reply, token);
+      // Long-lived and only sent to the API: it makes this browser known to the sign-in limits.
+      reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.secureCookies,
+        path: '/api',
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      });
+      const user = await buildSessionUser(app.db, auth.user);
+      return {
+        ...user,
+        sessionId: token,
+        ...(request.body.assetSerial && request.body.asn ? { assetSerial: true as const, asn: request.body.asn } : {}),
+      };
+    },
+  );
 
   r.get(
     '/login',
     {
       config: { permission: 'public' },
-      schema: { querystring: z.object({ logout: z.enum(['true', 'false']).optional() }).strict() },
+      // The session user is sent as the text kept with the session: Fastify sends a string as it
+      // is, so the schema documents it without costing a serialisation.
+      schema: { querystring: z.object({ logout: z.enum(['true', 'false']).optional() }).strict(), response: { 200: LoginAnswer } },
     },
     async (request, reply) => {
       if (request.query.logout === 'true') {
@@ -74,17 +89,25 @@ export async function authRoutes(app: FastifyInstance) {
       const body = await app.sessions.remember(token, 'sessionUser', async () =>
         JSON.stringify([await buildSessionUser(app.db, userOf(request))]),
       );
-      return reply.type('application/json; charset=utf-8').send(body);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 
-  r.post('/generateOTP', { config: { permission: 'public' }, schema: { body: GenerateOtpBody } }, async (request) => {
-    const email = await requestOtp(deps(), { email: request.body.email, ip: request.ip });
-    return { message: AUTH.otpSent(email) };
-  });
+  r.post(
+    '/generateOTP',
+    { config: { permission: 'public' }, schema: { body: GenerateOtpBody, response: { 200: MessageAnswer } } },
+    async (request) => {
+      const email = await requestOtp(deps(), { email: request.body.email, ip: request.ip });
+      return { message: AUTH.otpSent(email) };
+    },
+  );
 
-  r.post('/resetPassword', { config: { permission: 'public' }, schema: { body: ResetPasswordBody } }, async (request) => {
-    await resetPassword(deps(), { ...request.body, ip: request.ip });
-    return { message: AUTH.resetDone };
-  });
+  r.post(
+    '/resetPassword',
+    { config: { permission: 'public' }, schema: { body: ResetPasswordBody, response: { 200: MessageAnswer } } },
+    async (request) => {
+      await resetPassword(deps(), { ...request.body, ip: request.ip });
+      return { message: AUTH.resetDone };
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import { LoginBrandingAnswer, SessionLogoAnswer } from '@portal/contracts';
 import { files, namespaces } from '../../db/schema';
 import { fileContent } from '../../lib/blobs';
 import { userOf } from '../../plugins/auth';
@@ -10,21 +11,25 @@ import { userOf } from '../../plugins/auth';
  * namespace's name and logo (shell document 1).
  */
 export async function brandingRoutes(app: FastifyInstance) {
-  app.get('/CustomerRegistration/getImageFromSession', { config: { permission: 'session.read' } }, async (request) => {
-    const user = userOf(request);
-    const rows = await app.db
-      .select({ content: files.content, sha256: files.sha256, type: files.contentType })
-      .from(namespaces)
-      .leftJoin(files, eq(files.id, namespaces.logoFileId))
-      .where(eq(namespaces.id, user.namespaceId));
-    const logo = rows[0];
-    const content = logo ? await fileContent(app.blobs, logo) : null;
-    return { companyLogo: content ? content.toString('base64') : null, fileType: content ? (logo?.type ?? null) : null };
-  });
+  app.get(
+    '/CustomerRegistration/getImageFromSession',
+    { config: { permission: 'session.read' }, schema: { response: { 200: SessionLogoAnswer } } },
+    async (request) => {
+      const user = userOf(request);
+      const rows = await app.db
+        .select({ content: files.content, sha256: files.sha256, type: files.contentType })
+        .from(namespaces)
+        .leftJoin(files, eq(files.id, namespaces.logoFileId))
+        .where(eq(namespaces.id, user.namespaceId));
+      const logo = rows[0];
+      const content = logo ? await fileContent(app.blobs, logo) : null;
+      return { companyLogo: content ? content.toString('base64') : null, fileType: content ? (logo?.type ?? null) : null };
+    },
+  );
 
   // Also says whether the caller is signed in: /login is only for signed-out users, and this
   // spares the login page a second request.
-  app.get('/loginBranding', { config: { permission: 'public' } }, async (request) => {
+  app.get('/loginBranding', { config: { permission: 'public' }, schema: { response: { 200: LoginBrandingAnswer } } }, async (request) => {
     const signedIn = request.auth !== null;
     const host = (request.hostname ?? '').toLowerCase().split(':')[0];
     if (!host) return { namespace: null, signedIn };

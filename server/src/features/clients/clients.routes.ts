@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddNewClientBody } from '@portal/contracts';
+import { AddNewClientAnswer, AddNewClientBody, RoleConfigAnswer } from '@portal/contracts';
 import { contextOf } from '../context';
 import { addNewClient } from './addClient';
 import { createRoleConfig } from './licenceConfig';
@@ -16,13 +16,18 @@ import './clients.service';
 export async function clientsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/Location/addNewClient', { config: { permission: 'clients.create' }, schema: { body: AddNewClientBody } }, async (request) =>
-    addNewClient(contextOf(app, request), request.body),
+  r.post(
+    '/Location/addNewClient',
+    { config: { permission: 'clients.create' }, schema: { body: AddNewClientBody, response: { 200: AddNewClientAnswer } } },
+    async (request) => addNewClient(contextOf(app, request), request.body),
   );
 
   r.post(
     '/Location/RoleConfig/:clientName',
-    { config: { permission: 'clients.create' }, schema: { params: z.object({ clientName: z.string().min(1).max(200) }) } },
+    {
+      config: { permission: 'clients.create' },
+      schema: { params: z.object({ clientName: z.string().min(1).max(200) }), response: { 200: RoleConfigAnswer } },
+    },
     async (request) => createRoleConfig(contextOf(app, request), request.params.clientName),
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { Id, SHELL } from '@portal/contracts';
+import { ClientLogoAnswer, Id, SHELL } from '@portal/contracts';
 import { clientCompanies, files } from '../../db/schema';
 import { fileContent } from '../../lib/blobs';
 import { notFound } from '../../lib/errors';
@@ -19,7 +19,7 @@ export async function clientLogoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/Location/getImage/:companyId',
-    { config: { permission: 'locations.read' }, schema: { params: z.object({ companyId: Id }) } },
+    { config: { permission: 'locations.read' }, schema: { params: z.object({ companyId: Id }), response: { 200: ClientLogoAnswer } } },
     async (request) => {
       const scope = scopeOf(userOf(request));
       const { companyId } = request.params;
@@ -38,7 +38,10 @@ export async function clientLogoRoutes(app: FastifyInstance) {
 
   r.post(
     '/Location/uploadImage/:id',
-    { config: { permission: 'clients.logo', multipart: true }, schema: { params: z.object({ id: Id }) } },
+    {
+      config: { permission: 'clients.logo', multipart: true },
+      schema: { params: z.object({ id: Id }), response: { 200: ClientLogoAnswer } },
+    },
     async (request) => uploadClientLogo(contextOf(app, request), request, request.params.id),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, FEATURES_CONFIG_NAME, SHELL, WEB_ACCESS_CONFIG_NAME } from '@portal/contracts';
+import { can, ConfigMetadataAnswer, FEATURES_CONFIG_NAME, SHELL, WEB_ACCESS_CONFIG_NAME } from '@portal/contracts';
 import { forbidden } from '../../lib/errors';
 import { contextOf } from '../context';
 import { readConfiguration } from './configurations.queries';
@@ -16,14 +16,17 @@ export async function configurationsRoutes(app: FastifyInstance) {
     '/Setting/metadata',
     {
       config: { permission: 'session.read' },
-      schema: { querystring: z.object({ metaKey: z.literal('config_json'), name: z.string().min(1).max(200) }).strict() },
+      schema: {
+        querystring: z.object({ metaKey: z.literal('config_json'), name: z.string().min(1).max(200) }).strict(),
+        response: { 200: ConfigMetadataAnswer },
+      },
     },
     async (request) => {
       const ctx = contextOf(app, request);
       const name = request.query.name;
       if (!READABLE_BY_ALL.has(name.toLowerCase()) && !can(ctx.user.role, 'configurations.read')) throw forbidden(SHELL.forbidden);
       const value = await readConfiguration(ctx.db, ctx.scope.namespaceId, name);
-      return { name, metaKey: 'config_json', metaValue: value === null ? null : JSON.stringify(value), configJson: value };
+      return { name, metaKey: 'config_json' as const, metaValue: value === null ? null : JSON.stringify(value), configJson: value };
     },
   );
 }

@@ -1,7 +1,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id, pagingFields, RequesterBody, USER_STATUS_ACTIONS, USERS_PAGE_SIZE, UserBody, UserFilter } from '@portal/contracts';
+import {
+  Id,
+  MessageAnswer,
+  pagingFields,
+  RequesterBody,
+  SignatureAnswer,
+  USER_STATUS_ACTIONS,
+  USERS_PAGE_SIZE,
+  UserBody,
+  UserCountAnswer,
+  UserFilter,
+  UserOption,
+  UserRow,
+} from '@portal/contracts';
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
 import { parseBody } from '../../lib/parseBody';
@@ -29,25 +42,38 @@ const OptionsQuery = z
 
 const UserId = z.object({ userId: Id });
 
-/** Lists arrive from the database as JSON text already (users.queries.ts): sent as they are. */
+/**
+ * Lists arrive from the database as JSON text already (users.queries.ts): sent as they are.
+ * Fastify sends a string as it is, so their response schemas document them and cost nothing.
+ */
 const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
 /** Users (shell document 2 "Users dashboard", 7 "the calls it makes"). */
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/Users', { config: { permission: 'users.read' }, schema: { querystring: ListQuery } }, async (request, reply) => {
-    const filter = readFilter(request, UserFilter);
-    return sendJson(reply, await userListJson(contextOf(app, request), filter, request.query));
-  });
+  r.get(
+    '/Users',
+    { config: { permission: 'users.read' }, schema: { querystring: ListQuery, response: { 200: z.array(UserRow) } } },
+    async (request, reply) => {
+      const filter = readFilter(request, UserFilter);
+      return sendJson(reply, await userListJson(contextOf(app, request), filter, request.query));
+    },
+  );
 
-  r.get('/Users/count', { config: { permission: 'users.read' }, schema: { querystring: CountQuery } }, async (request) => {
-    const filter = readFilter(request, UserFilter);
-    return userCount(contextOf(app, request), filter);
-  });
+  r.get(
+    '/Users/count',
+    { config: { permission: 'users.read' }, schema: { querystring: CountQuery, response: { 200: UserCountAnswer } } },
+    async (request) => {
+      const filter = readFilter(request, UserFilter);
+      return userCount(contextOf(app, request), filter);
+    },
+  );
 
-  r.get('/Users/Others', { config: { permission: 'users.options' }, schema: { querystring: OptionsQuery } }, async (request, reply) =>
-    sendJson(reply, await userOptionsJson(contextOf(app, request), request.query)),
+  r.get(
+    '/Users/Others',
+    { config: { permission: 'users.options' }, schema: { querystring: OptionsQuery, response: { 200: z.array(UserOption) } } },
+    async (request, reply) => sendJson(reply, await userOptionsJson(contextOf(app, request), request.query)),
   );
 
   r.post(
@@ -57,6 +83,7 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: {
         querystring: z.object({ isJob: z.enum(['true', 'false']).optional() }).strict(),
         body: z.record(z.string(), z.unknown()),
+        response: { 200: UserRow },
       },
     },
     async (request) => {
@@ -70,18 +97,20 @@ export async function usersRoutes(app: FastifyInstance) {
     '/Users/:id/:statusAction',
     {
       config: { permission: 'users.write' },
-      schema: { params: z.object({ id: Id, statusAction: z.enum(USER_STATUS_ACTIONS) }) },
+      schema: { params: z.object({ id: Id, statusAction: z.enum(USER_STATUS_ACTIONS) }), response: { 200: MessageAnswer } },
     },
     async (request) => changeUserStatus(contextOf(app, request), request.params.id, request.params.statusAction),
   );
 
   r.post(
     '/Users/signature/:userId',
-    { config: { permission: 'users.write', multipart: true }, schema: { params: UserId } },
+    { config: { permission: 'users.write', multipart: true }, schema: { params: UserId, response: { 200: SignatureAnswer } } },
     async (request) => uploadSignature(contextOf(app, request), request, request.params.userId),
   );
 
-  r.delete('/Users/signature/:userId', { config: { permission: 'users.write' }, schema: { params: UserId } }, async (request) =>
-    deleteSignature(contextOf(app, request), request.params.userId),
+  r.delete(
+    '/Users/signature/:userId',
+    { config: { permission: 'users.write' }, schema: { params: UserId, response: { 200: MessageAnswer } } },
+    async (request) => deleteSignature(contextOf(app, request), request.params.userId),
   );
 }

@@ -10,3 +10,4 @@ export { type Option, SelectFilter } from './SelectFilter';
 export { SidePanel } from './SidePanel';
 export { useLoadMoreList } from './useLoadMoreList';
 export { WINDOW_FROM_ROWS } from './VirtualBody';
+export { type AdminListOptions, useAdminList } from './useAdminList';

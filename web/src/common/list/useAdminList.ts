@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import type { SortPayload } from 'react-admin';
+import type { Permission } from '@portal/contracts';
+import { useCan } from '../../session/SessionContext';
+import { type ArchiveTexts, useRecordPanel } from '../adminFlow';
+import { editDeleteActions } from './EditDeleteActions';
+import type { RowActionSpec } from './RowActions';
+import { useLoadMoreList } from './useLoadMoreList';
+
+/**
+ * What an admin list declares: a module constant; a list with filters passes
+ * `{ ...OPTIONS, filter }` with its server filter memoised.
+ */
+export interface AdminListOptions {
+  resource: string;
+  pageSize: number;
+  /** The spec's load error, e.g. 'Error while loading Divisions'. */
+  loadError: string;
+  /** The server's filter; none by default. */
+  filter?: Record<string, unknown>;
+  /** By name, A to Z, by default. */
+  sort?: SortPayload;
+  /** The right to add (rows carry their own `can` flags for edit and delete). */
+  write: Permission;
+  /** Archives a record (the list's Delete); null when the list has no Delete. */
+  remove: ((id: number) => Promise<unknown>) | null;
+  texts: ArchiveTexts;
+}
+
+const NO_FILTER = {};
+const BY_NAME: SortPayload = { field: 'name', order: 'ASC' };
+
+/**
+ * The standard wiring of an admin list (offices, divisions, roles, the catalogue): the Load
+ * More list, the add/edit panel with the spec's save rhythm, the delete (archive) confirm, Edit
+ * and Delete row actions from the rows' `can` flags, and Add only for a role with `write`.
+ * `screen` spreads into `<ListScreen>` (resource, list, row actions, Add); `panel.props` into
+ * the add/edit panel; `panel.archive.dialog` renders beside it.
+ */
+export function useAdminList<R extends { id: number; name: string; can: { edit: boolean; delete: boolean } }>(options: AdminListOptions) {
+  const { resource, pageSize, loadError, filter = NO_FILTER, sort = BY_NAME, write, remove, texts } = options;
+  const canWrite = useCan(write);
+  const list = useLoadMoreList<R>({ resource, filter, pageSize, sort, loadError });
+  const panel = useRecordPanel<R>(list.reload, remove, texts);
+  const { edit, archive } = panel;
+  const rowActions = useCallback((record: R): RowActionSpec[] => editDeleteActions(record, edit, archive.ask), [edit, archive.ask]);
+  return { list, panel, screen: { resource, list, rowActions, onAdd: canWrite ? panel.add : undefined } };
+}
