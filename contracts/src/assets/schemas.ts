@@ -18,7 +18,10 @@ export const ASSET_STATUS = { ACTIVE: 1, INACTIVE: 0 } as const;
 /** Assets sit one level below their site (shell document 3 "New asset"). */
 export const ASSET_LOCATION_LEVEL = 1;
 
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+const isControlChar = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code < 32 || code === 127;
+};
 
 /**
  * The characters the server refuses in an asset name for a role. The Configuration panel,
@@ -36,7 +39,7 @@ export function serverDisallowedAssetChars(role: Role): readonly string[] {
 export function assetNameError(name: string | null | undefined, disallowed: readonly string[]): string | null {
   const trimmed = (name ?? '').trim();
   if (trimmed === '') return ASSETS.nameMandatory;
-  if (CONTROL_CHARS.test(trimmed) || [...trimmed].some((char) => disallowed.includes(char))) return ASSETS.invalidCharacters;
+  if ([...trimmed].some((char) => isControlChar(char) || disallowed.includes(char))) return ASSETS.invalidCharacters;
   return null;
 }
 
