@@ -240,6 +240,17 @@ describe('GET /api/Users/Inspectors?officeId=', () => {
     const all = ((await admin.get(`/api/Users/Inspectors?officeId=${dubai.id}`)).json() as JobUserOption[]).map((r) => r.id);
     expect(all).toContain(otherDivision);
 
+    // An existing job keeps showing its inspectors (active LO users of the namespace) even when they no longer qualify.
+    const kept = await scheduler.get(
+      `/api/Users/Inspectors?officeId=${dubai.id}&include=${otherDivision},${suspended},${notInspector},${t.acme.accounts['field-engg@acme.test']}`,
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    const keptIds = (kept.json() as JobUserOption[]).map((r) => r.id);
+    expect(keptIds).toEqual(expect.arrayContaining([otherDivision, notInspector, t.demo.accounts['field-engg@demo.test']]));
+    expect(keptIds).not.toContain(suspended);
+    expect(keptIds).not.toContain(t.acme.accounts['field-engg@acme.test']);
+    expect((await scheduler.get(`/api/Users/Inspectors?officeId=${dubai.id}&include=1,x`)).statusCode).toBe(400);
+
     // The same rule for the job save (jobs-core).
     const user = { id: t.demo.accounts['scheduler@demo.test'] };
     const scope = { namespaceId: t.demo.id, userId: user.id, role: 'SCHEDULER' as const, companyId: null, siteIds: null };
