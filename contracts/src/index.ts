@@ -22,3 +22,4 @@ export * from './assetTypes/schemas';
 export * from './configurations/schemas';
 export * from './dataForms/schemas';
 export * from './dataForms/samples';
+export * from './jobs/schemas';

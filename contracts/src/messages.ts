@@ -16,3 +16,4 @@ export * from './assetTypes/messages';
 export * from './configurations/messages';
 export * from './dataForms/messages';
 export * from './dataForms/editorMessages';
+export * from './jobs/messages';
