@@ -14,3 +14,4 @@ export * from './users';
 export * from './taskTypes';
 export * from './assetTypes';
 export * from './dataForms';
+export * from './jobs';
