@@ -14,4 +14,5 @@ export * from './users';
 export * from './taskTypes';
 export * from './assetTypes';
 export * from './dataForms';
+export * from './assets';
 export * from './jobs';

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { assetTypes } from './assetTypes';
+import { clientCompanies, sites } from './clients';
+import { createdAt, locationId, modifiedAt, recordStatus } from './columns';
+import { namespaces } from './namespaces';
+
+/**
+ * Assets (Location objectType ASSET): the equipment under inspection, on a site of a client
+ * company. They share the locations' id space (`GET /api/Location/{id}`). Created by the job
+ * wizard's Add Asset (`POST /api/Location`); the assets area extends this table later
+ * (end user, files, history). Status 1 active, 0 inactive.
+ */
+export const assets = pgTable(
+  'assets',
+  {
+    id: locationId(),
+    namespaceId: integer('namespace_id')
+      .notNull()
+      .references(() => namespaces.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => clientCompanies.id),
+    /** The site (the payload's parentId). */
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    assetTypeId: integer('asset_type_id')
+      .notNull()
+      .references(() => assetTypes.id),
+    name: text('name').notNull(),
+    serialNumber: text('serial_number'),
+    /** Values of the asset type's attribute form (filled in the assets area). */
+    attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+    timeZone: text('time_zone'),
+    status: recordStatus(),
+    createdAt: createdAt(),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [
+    // The wizard's asset options: assets of one type on one site, by name.
+    index('assets_site_type_idx').on(t.siteId, t.assetTypeId, t.status, t.name),
+    index('assets_company_idx').on(t.companyId, t.status, t.name),
+    index('assets_namespace_idx').on(t.namespaceId, t.status),
+    index('assets_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Two active assets of one client company never share a name (any case): 409 on save.
+    uniqueIndex('assets_active_name_key').on(t.companyId, sql`lower(${t.name})`).where(sql`${t.status} = 1`),
+  ],
+);
