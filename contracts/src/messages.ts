@@ -17,3 +17,4 @@ export * from './configurations/messages';
 export * from './dataForms/messages';
 export * from './dataForms/editorMessages';
 export * from './jobs/messages';
+export * from './assets/messages';
