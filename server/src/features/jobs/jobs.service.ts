@@ -27,7 +27,7 @@ import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '..
 import { actorOf, type Scope } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import { allocateNumber, codeOf, formatJobNumber } from '../sequences/sequences.service';
-import { jobCount, jobListJson, jobRow, type TaskRowData, tasksById, tasksOfJob } from './jobs.queries';
+import { jobCount, jobListJson, jobVisible, type TaskRowData, tasksById, tasksOfJob } from './jobs.queries';
 
 const expectationFailed = (message: string) => new AppError(417, message);
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
@@ -315,8 +315,7 @@ export const jobTotal = (ctx: RequestContext, filter: JobFilter) => jobCount(ctx
 
 /** GET /api/Observation/Schedule?scheduleId=: the tasks of a job the caller may see. */
 export async function tasksOfSchedule(ctx: RequestContext, scheduleId: number): Promise<TaskRowData[]> {
-  const job = await jobRow(ctx.db, ctx.scope, scheduleId);
-  if (!job) throw notFound(JOB_TEXT.notFound);
+  if (!(await jobVisible(ctx.db, ctx.scope, scheduleId))) throw notFound(JOB_TEXT.notFound);
   return tasksOfJob(ctx.db, scheduleId);
 }
 
