@@ -12,6 +12,8 @@
 //   i. a list's first paint with data, and in-app navigation between two lists (web build)
 //   j. Data Forms: Show Form of a 60-field form until its canvas (then its preview) is painted
 //   k. Data Forms: saving a 60-field definition (POST /api/Setting/FormJSON)
+//   l. Jobs: list page of 500 + count with a filter on 20,000 jobs / 100,000 tasks, save of a job
+//      with 20 tasks, 20 concurrent saves giving 20 distinct numbers
 //   h. 50 and 200 concurrent signed-in sessions on the embedded database (the data of f) and on
 //      PostgreSQL (a fresh database on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432,
 //      created and dropped by the bench), and GET /api/Users during 20 concurrent 5 MB uploads
