@@ -23,7 +23,7 @@ import {
 import { queryRows } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { actorOf, type Scope } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import { allocateNumber, codeOf, formatJobNumber } from '../sequences/sequences.service';
@@ -459,6 +459,10 @@ export async function saveTasks(ctx: RequestContext, scheduleId: number, cancelF
         }
         inspectorId = item.inspectorId ?? job.main_inspector_id;
         if (item.inspectorId && !inspectors.has(item.inspectorId)) throw fieldError(at('inspectorId'), JOB_TEXT.unknownInspector);
+      }
+      if (isLlg) {
+        const [llg] = await queryRows<{ id: number }>(tx, sql`select id from tasks where job_id = ${job.id}::int and is_llg limit 1`);
+        if (llg) throw conflict(JOB_TEXT.llgTaskExists, { [at('taskTypeId')]: JOB_TEXT.llgTaskExists });
       }
       const dueDate = isLlg ? new Date().toISOString() : (item.dueDate ?? null);
       const [row] = await queryRows<{ id: number }>(
