@@ -240,9 +240,10 @@ export async function saveSchedule(ctx: RequestContext, input: ScheduleInput): P
       // Job files: the list sent keeps those files of the job; the others are dropped.
       if (stored && input.otherFiles) {
         const keep = input.otherFiles.map((f) => f.blobKey);
+        // The dropped files go (their links with them); the clean-up frees contents nobody uses.
         await tx.execute(
-          sql`delete from job_files jf using files f where jf.job_id = ${jobId}::int and f.id = jf.file_id
-               and not (f.blob_key = any(${sql.param(keep)}::text[]))`,
+          sql`delete from files f using job_files jf where jf.job_id = ${jobId}::int and f.id = jf.file_id
+               and f.namespace_id = ${ns}::int and not (f.blob_key = any(${sql.param(keep)}::text[]))`,
         );
       }
 
