@@ -82,7 +82,7 @@ function rowJson(scope: Scope): SQL {
 }
 
 /**
- * The rows of the jobs whose ids `page` selects, as one JSON array text in `order`. The link
+ * The rows of the jobs `page` selects (whole job rows), as one JSON array text in `order`. The link
  * lists (other inspectors, client users, files) come from one grouped pass each over the page's
  * jobs, not a subquery per row: a page of 500 stays one cheap statement.
  */
@@ -96,7 +96,7 @@ function rowsJson(scope: Scope, page: SQL, order: SQL): SQL {
                                       order by jf.created_at, f.id) as files
              from job_files jf join files f on f.id = jf.file_id where jf.job_id in ${inPage} group by jf.job_id)
     select coalesce(json_agg(${rowJson(scope)} order by ${order}), '[]')::text as json
-      from page join jobs j on j.id = page.id
+      from page j
       join client_companies c on c.id = j.customer_id
       join sites s on s.id = j.site_id
       join offices o on o.id = j.office_id
@@ -117,7 +117,7 @@ export async function jobListJson(db: Db, scope: Scope, filter: JobFilter, page:
 export function jobListSql(scope: Scope, filter: JobFilter, page: { offset: number; limit: number }): SQL {
   return rowsJson(
     scope,
-    sql`select j.id from jobs j where ${jobFilterWhere(scope, filter)} order by ${LIST_ORDER} offset ${page.offset}::int limit ${page.limit}::int`,
+    sql`select j.* from jobs j where ${jobFilterWhere(scope, filter)} order by ${LIST_ORDER} offset ${page.offset}::int limit ${page.limit}::int`,
     LIST_ORDER,
   );
 }
@@ -134,7 +134,7 @@ export async function jobCount(db: Db, scope: Scope, filter: JobFilter): Promise
 export async function jobRow(db: Db, scope: Scope, id: number): Promise<Record<string, unknown> | null> {
   const rows = await queryRows<{ json: string }>(
     db,
-    rowsJson(scope, sql`select j.id from jobs j where j.id = ${id}::int and ${jobScope(scope)}`, sql`j.id`),
+    rowsJson(scope, sql`select j.* from jobs j where j.id = ${id}::int and ${jobScope(scope)}`, sql`j.id`),
   );
   const list = JSON.parse(rows[0]?.json ?? '[]') as Record<string, unknown>[];
   return list[0] ?? null;
