@@ -22,4 +22,5 @@ export * from './assetTypes/schemas';
 export * from './configurations/schemas';
 export * from './dataForms/schemas';
 export * from './dataForms/samples';
+export * from './jobs/schemas';
 export * from './assets/schemas';

@@ -16,4 +16,5 @@ export * from './assetTypes/messages';
 export * from './configurations/messages';
 export * from './dataForms/messages';
 export * from './dataForms/editorMessages';
+export * from './jobs/messages';
 export * from './assets/messages';

@@ -16,6 +16,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 import { apiDocsRoutes } from '../plugins/openapi';
 import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
+import { jobsRoutes } from './jobs/jobs.routes';
 import { assetsRoutes } from './assets/assets.routes';
 
 /**
@@ -40,5 +41,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(locationsRoutes);
   await app.register(assetTypesRoutes);
+  await app.register(jobsRoutes);
   await app.register(assetsRoutes);
 }
