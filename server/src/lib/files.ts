@@ -29,7 +29,8 @@ const EXTENSIONS: Record<Kind, string[]> = {
   csv: ['csv'],
 };
 
-const MIME: Record<Kind, string> = {
+/** The content type a stored file of each kind is served with. */
+export const MIME: Record<Kind, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   pdf: 'application/pdf',

@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import { type Received, TooLargeError } from '../../lib/blobs';
 import { AppError, badRequest, notFound, payloadTooLarge } from '../../lib/errors';
 import { registerFileAccess } from '../../lib/fileAccess';
-import { checkFile, type Kind, storeFile } from '../../lib/files';
+import { checkFile, type Kind, MIME, storeFile } from '../../lib/files';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
 
@@ -15,16 +15,6 @@ import type { RequestContext } from '../context';
 export const JOB_FILE_OWNER = 'job-file';
 
 const KINDS: Kind[] = ['png', 'jpg', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv'];
-const MIME: Record<Kind, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv',
-};
 /** Files in one upload (the 45 MB total is the real limit). */
 const MAX_FILES = 20;
 
