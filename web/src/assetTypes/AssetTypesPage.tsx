@@ -1,9 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ASSET_TYPE_LABELS, ASSET_TYPE_PAGE_SIZE, ASSET_TYPE_TEXT, type AssetTypeRow, CSV_PRODUCT_PREFIX } from '@portal/contracts';
-import { useRecordPanel } from '../common/adminFlow';
-import { editDeleteActions, type ListColumn, ListScreen, SearchBox, useLoadMoreList } from '../common/list';
+import { type AdminListOptions, type ListColumn, ListScreen, SearchBox, useAdminList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
-import { useCan } from '../session/SessionContext';
 import { archiveAssetType } from './api';
 import { AssetTypePanel } from './AssetTypePanel';
 import { assetTypeCsvColumns } from './csvColumns';
@@ -28,8 +26,14 @@ const COLUMNS: ListColumn<AssetTypeRow>[] = [
   { source: 'attributeFormName', label: L.attributeForm, width: 180, hidden: true },
   { source: 'certificateReference', label: L.certificateReference, width: 160, hidden: true },
 ];
-const SORT = { field: 'name', order: 'ASC' } as const;
-const TEXTS = { confirm: ASSET_TYPE_TEXT.deleteConfirm, done: ASSET_TYPE_TEXT.archived, failed: ASSET_TYPE_TEXT.deleteError };
+const ADMIN: AdminListOptions = {
+  resource: 'assetTypes',
+  pageSize: ASSET_TYPE_PAGE_SIZE,
+  loadError: ASSET_TYPE_TEXT.loadError,
+  write: 'assetTypes.write',
+  remove: archiveAssetType,
+  texts: { confirm: ASSET_TYPE_TEXT.deleteConfirm, done: ASSET_TYPE_TEXT.archived, failed: ASSET_TYPE_TEXT.deleteError },
+};
 
 /**
  * Settings > Asset Types (administration document 2, "Asset type administration"): Reload,
@@ -37,34 +41,21 @@ const TEXTS = { confirm: ASSET_TYPE_TEXT.deleteConfirm, done: ASSET_TYPE_TEXT.ar
  * on active rows, and the Description / Attributes / Files panel.
  */
 export default function AssetTypesPage({ title, crumbs }: ScreenProps) {
-  const canWrite = useCan('assetTypes.write');
   const [name, setName] = useState('');
   const filter = useMemo(() => (name ? { name } : {}), [name]);
-  const list = useLoadMoreList<AssetTypeRow>({
-    resource: 'assetTypes',
-    filter,
-    pageSize: ASSET_TYPE_PAGE_SIZE,
-    sort: SORT,
-    loadError: ASSET_TYPE_TEXT.loadError,
-  });
-  const panel = useRecordPanel<AssetTypeRow>(list.reload, archiveAssetType, TEXTS);
-  const { edit, archive } = panel;
-  const actions = useCallback((r: AssetTypeRow) => editDeleteActions(r, edit, archive.ask), [edit, archive.ask]);
+  const { panel, screen } = useAdminList<AssetTypeRow>({ ...ADMIN, filter });
   return (
     <ListScreen
-      resource="assetTypes"
+      {...screen}
       title={title}
       crumbs={crumbs}
-      list={list}
       columns={COLUMNS}
-      rowActions={actions}
-      onAdd={canWrite ? panel.add : undefined}
       filters={<SearchBox label={L.filterName} value={name} onChange={setName} width={240} />}
       csv={{ filter, columns: assetTypeCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}asset-types` }}
       empty={name ? ASSET_TYPE_TEXT.noMatch : ASSET_TYPE_TEXT.empty}
     >
       <AssetTypePanel {...panel.props} />
-      {archive.dialog}
+      {panel.archive.dialog}
     </ListScreen>
   );
 }
