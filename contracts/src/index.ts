@@ -23,3 +23,4 @@ export * from './configurations/schemas';
 export * from './dataForms/schemas';
 export * from './dataForms/samples';
 export * from './assets/schemas';
+export * from './jobs/schemas';

@@ -17,3 +17,4 @@ export * from './configurations/messages';
 export * from './dataForms/messages';
 export * from './dataForms/editorMessages';
 export * from './assets/messages';
+export * from './jobs/messages';

@@ -15,3 +15,4 @@ export * from './taskTypes';
 export * from './assetTypes';
 export * from './dataForms';
 export * from './assets';
+export * from './jobs';

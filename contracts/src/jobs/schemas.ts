@@ -1,0 +1,480 @@
+import { z } from 'zod';
+import { MAX_ID } from '../common/schemas';
+import { DOCUMENT_MAX_BYTES } from '../limits';
+
+/**
+ * Jobs (schedules) and the tasks of a job (shell document sections 3, 4, 5, 7, 9; DECISIONS 5, 6).
+ * The API keeps the spec's names: a job is a "schedule", a task is an "observation".
+ */
+
+/** Job status (DECISIONS 5). */
+export const JOB_STATUS = {
+  ACTIVE: 1,
+  ONGOING: 2,
+  COMPLETED: 4,
+  SUBMITTED: 8,
+  CLOSED: 16,
+  CANCELLED: 64,
+  DELETED: 1024,
+} as const;
+export type JobStatus = (typeof JOB_STATUS)[keyof typeof JOB_STATUS];
+export const JOB_STATUSES = Object.values(JOB_STATUS) as JobStatus[];
+export const JOB_STATUS_LABEL: Record<JobStatus, string> = {
+  1: 'Active',
+  2: 'Ongoing',
+  4: 'Completed',
+  8: 'Submitted',
+  16: 'Closed',
+  64: 'Cancelled',
+  1024: 'Deleted',
+};
+/** The Active/Inactive toggle of the dashboards. */
+export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = [1, 2, 4, 8];
+export const INACTIVE_JOB_STATUSES: readonly JobStatus[] = [16, 64, 1024];
+/** Jobs in these statuses lock Save, task adding and asset adding; the server answers 417. */
+export const LOCKED_JOB_STATUSES: readonly JobStatus[] = [16, 64, 1024];
+export const isJobLocked = (status: number) => LOCKED_JOB_STATUSES.includes(status as JobStatus);
+
+/** Job type: 1 job, 2 job lite (DECISIONS 5). */
+export const JOB_TYPE = { JOB: 1, JOB_LITE: 2 } as const;
+
+/** Task status (tasks document section 4). */
+export const TASK_STATUS = {
+  OPEN: 1,
+  ONGOING: 2,
+  HOLD: 4,
+  SUBMITTED: 8,
+  APPROVED: 16,
+  AMENDED: 32,
+  CANCELLED: 64,
+  DELETED: 1024,
+} as const;
+export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
+export const TASK_STATUSES = Object.values(TASK_STATUS) as TaskStatus[];
+export const TASK_STATUS_LABEL: Record<TaskStatus, string> = {
+  1: 'Open',
+  2: 'Ongoing',
+  4: 'Hold',
+  8: 'Submitted',
+  16: 'Approved',
+  32: 'Amended',
+  64: 'Cancelled',
+  1024: 'Deleted',
+};
+/** Task statuses that lock the asset and dates of a row. */
+export const LOCKED_TASK_STATUSES: readonly TaskStatus[] = [8, 16, 64, 1024];
+/** Task observationType of a task (1024); 512 service report; 256 special. */
+export const OBSERVATION_TYPE_TASK = 1024;
+
+/**
+ * The job status follows its tasks (DECISIONS 5). Closed, cancelled and deleted jobs keep
+ * their status. Live tasks are those not cancelled or deleted. No live task: 1 Active; every
+ * live task approved: 4 Completed; every live task submitted or approved: 8 Submitted; any live
+ * task past Open: 2 Ongoing; otherwise 1 Active.
+ */
+export function jobStatusFromTasks(current: number, taskStatuses: readonly number[]): number {
+  if (isJobLocked(current)) return current;
+  const live = taskStatuses.filter((s) => s !== TASK_STATUS.CANCELLED && s !== TASK_STATUS.DELETED);
+  if (live.length === 0) return JOB_STATUS.ACTIVE;
+  if (live.every((s) => s === TASK_STATUS.APPROVED)) return JOB_STATUS.COMPLETED;
+  if (live.every((s) => s === TASK_STATUS.SUBMITTED || s === TASK_STATUS.APPROVED)) return JOB_STATUS.SUBMITTED;
+  if (live.some((s) => s !== TASK_STATUS.OPEN)) return JOB_STATUS.ONGOING;
+  return JOB_STATUS.ACTIVE;
+}
+
+/** Page sizes (section 9). */
+export const JOB_PAGE_SIZE = { jobs: 500, jobLites: 250 } as const;
+export const JOB_COMMENTS_CUT = 12;
+export const JOB_DEFAULT_DURATION = 1;
+export const JOB_DETAILS_MAX = 200;
+/** Job files: the spec's types, field scheduleFile, 45 MB in total. */
+export const JOB_FILE_FIELD = 'scheduleFile';
+export const JOB_FILES_MAX_BYTES = DOCUMENT_MAX_BYTES;
+export const JOB_FILE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv'] as const;
+
+/** Currencies of the Currency picker (section 9: "a long list including ..."). */
+export const CURRENCIES = [
+  'INR',
+  'USD',
+  'EUR',
+  'GBP',
+  'AED',
+  'KWD',
+  'OMR',
+  'QR',
+  'SAR',
+  'BHD',
+  'SGD',
+  'MYR',
+  'AUD',
+  'CAD',
+  'CHF',
+  'JPY',
+  'CNY',
+  'ZAR',
+  'NOK',
+  'EGP',
+] as const;
+
+/** Roles of DECISIONS 4 for jobs, read by the web and enforced by the server. */
+export const JOB_ADD_DISABLED_ROLES = [
+  'APPROVER',
+  'APPROVER-ONLY',
+  'FIELD-JUNIOR',
+  'CORPORATE',
+  'SALES-PERSON',
+  'CLIENT-ADMIN',
+  'CLIENT-USER',
+  'SITE-USER',
+  'REQUESTER',
+] as const;
+export const JOB_ACTION_HIDDEN_ROLES = [
+  'APPROVER-ONLY',
+  'CORPORATE',
+  'SALES-PERSON',
+  'CLIENT-ADMIN',
+  'CLIENT-USER',
+  'SITE-USER',
+  'REQUESTER',
+] as const;
+/** May add tasks only to day jobs. */
+export const DAY_JOB_ONLY_TASK_ROLES = ['FIELD-ENGG', 'FIELD-JUNIOR'] as const;
+/** Close a day job. */
+export const JOB_CLOSE_ROLES = ['SCHEDULER', 'FIELD-ENGG'] as const;
+/** Alone edits PO Number and inspectors of an existing job. */
+export const JOB_FIELD_EDIT_ROLE = 'FIELD-ENGG';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} is not a valid id`)
+    .positive(`${label} is not a valid id`)
+    .max(MAX_ID, `${label} is not a valid id`);
+
+/** An optional id: absent, null, '', 0 and -1 mean "none". */
+const optId = (label: string) =>
+  z.preprocess((v) => (v === '' || v === 0 || v === -1 || v === '0' || v === '-1' ? null : v), id(label).nullish());
+
+/** A required id with "<label> is required" when missing. */
+const reqId = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === 0 || v === -1 || v === '0' || v === '-1' ? undefined : v),
+    z.coerce
+      .number({ error: (i) => (i.input === undefined ? `${label} is required` : `${label} must be a number`) })
+      .int(`${label} is not a valid id`)
+      .positive(`${label} is not a valid id`)
+      .max(MAX_ID, `${label} is not a valid id`),
+  );
+
+/** A comma list or array of ids, as an array. */
+const idList = (label: string) =>
+  z
+    .union([z.string().max(20_000), z.array(z.union([z.number(), z.string()])).max(1_000), z.null()])
+    .optional()
+    .transform((value, ctx): number[] => {
+      if (value === null || value === undefined || value === '') return [];
+      const parts = Array.isArray(value) ? value.map(String) : value.split(',');
+      const ids = parts
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map(Number);
+      if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > MAX_ID)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a list of ids` });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    });
+
+/** A date as an ISO string or epoch milliseconds; answered as an ISO string. */
+const dateInput = (label: string) =>
+  z.union([z.string().max(40), z.number()], { error: `${label} must be a date` }).transform((v, ctx): string => {
+    const d = new Date(v);
+    const year = d.getUTCFullYear();
+    if (Number.isNaN(d.getTime()) || year < 1970 || year > 2200) {
+      ctx.addIssue({ code: 'custom', message: `${label} is not a valid date` });
+      return z.NEVER;
+    }
+    return d.toISOString();
+  });
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} may be at most ${max} characters`)
+    .transform((s): string | null => s.trim() || null)
+    .nullish();
+
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
+  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
+
+export const JobFile = z.object({
+  fileName: z.string().min(1).max(255),
+  fileType: z.string().max(100).nullish(),
+  blobKey: z.string().min(1).max(200),
+});
+export type JobFile = z.infer<typeof JobFile>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/Schedule (create and update)
+
+export const ScheduleBody = z.object({
+  /** Absent, null, 0 or -1: a new job. */
+  id: optId('id'),
+  /** Ignored for a new job ('Job Number will be auto generated'); kept for an existing one. */
+  jobNumber: z.string().max(50).nullish(),
+  name: z.string().max(200).nullish(),
+  tenantId: z.number().nullish(),
+  objectType: z.string().max(20).nullish(),
+  /** 1 job, 2 job lite. */
+  type: z.union([z.literal(1), z.literal(2)]).default(1),
+  /** The new status: absent keeps it (or 1 for a new job); 64 cancels; 16 closes a day job. */
+  status: z
+    .number({ error: 'status must be a number' })
+    .refine((s) => JOB_STATUSES.includes(s as JobStatus), 'status is not a job status')
+    .nullish(),
+  customerId: reqId('Client Name'),
+  siteId: reqId('Site Details'),
+  startDate: dateInput('Start Date'),
+  endDate: dateInput('End Date').nullish(),
+  duration: z.coerce
+    .number({ error: 'Duration must be a number' })
+    .int('Duration must be a whole number of days')
+    .min(1, 'Duration must be at least 1 day')
+    .max(3650, 'Duration is too long')
+    .default(JOB_DEFAULT_DURATION),
+  requesterId: optId('Requester Name'),
+  clientUserIds: idList('Client Users'),
+  /** The assigned office (Lo Office for Job). */
+  secondaryOfficeId: reqId('Lo Office for Job'),
+  /** Same as the assigned office; ignored when it differs. */
+  officeId: optId('officeId'),
+  salesPerson: optId('Sales Person'),
+  price: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number({ error: 'Price must be a number' }).min(1, 'Price must be at least 1').max(1e12, 'Price is too large').nullish(),
+  ),
+  currency: z
+    .string()
+    .max(10)
+    .refine((c) => (CURRENCIES as readonly string[]).includes(c), 'Currency is not in the list')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  poNumber: text(100, 'PO Number'),
+  quotationNumber: text(100, 'Quotation Number'),
+  comments: text(2000, 'Comments'),
+  mainInspectorId: reqId('Main Inspector'),
+  inspectorIds: idList('Other Inspectors'),
+  vendorDetails: text(JOB_DETAILS_MAX, 'Vendor Name & Address'),
+  subVendorDetails: text(JOB_DETAILS_MAX, 'Sub-Vendor Name & Address'),
+  isDayJob: flag.default(false),
+  isDayJobClosed: flag.default(false),
+  timeZone: z.string().max(64).nullish(),
+  /** Files already uploaded with POST /api/Schedule/attachment/{jobId}; the list kept on the job. */
+  otherFiles: z.array(JobFile).max(200).nullish(),
+});
+export type ScheduleBody = z.input<typeof ScheduleBody>;
+export type ScheduleInput = z.output<typeof ScheduleBody>;
+
+/** The answer of POST /api/Schedule. notification is 1 when the main inspector changed. */
+export const ScheduleSaveAnswer = z.object({
+  schedule: z.object({ id: z.number(), jobNumber: z.string(), status: z.number() }),
+  notification: z.union([z.literal(0), z.literal(1)]),
+  inspectorId: z.number().nullable(),
+});
+export type ScheduleSaveAnswer = z.infer<typeof ScheduleSaveAnswer>;
+
+/** A job as the API answers it: every field of the spec's Job plus display names. */
+export const Job = z.object({
+  id: z.number(),
+  jobNumber: z.string(),
+  name: z.string(),
+  tenantId: z.number(),
+  objectType: z.literal('schedule'),
+  type: z.number(),
+  status: z.number(),
+  customerId: z.number(),
+  siteId: z.number(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  duration: z.number(),
+  requesterId: z.number().nullable(),
+  clientUserIds: z.string(),
+  secondaryOfficeId: z.number(),
+  officeId: z.number(),
+  salesPerson: z.number().nullable(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  poNumber: z.string().nullable(),
+  quotationNumber: z.string().nullable(),
+  comments: z.string().nullable(),
+  mainInspectorId: z.number(),
+  inspectorIds: z.string(),
+  vendorDetails: z.string().nullable(),
+  subVendorDetails: z.string().nullable(),
+  isDayJob: z.boolean(),
+  isDayJobClosed: z.boolean(),
+  timeZone: z.string().nullable(),
+  otherFiles: z.array(JobFile),
+  createdDate: z.string(),
+  modifiedDate: z.string(),
+});
+export type Job = z.infer<typeof Job>;
+
+/** A row of GET /api/Schedule: the job list row of the spec plus the whole job for the panel. */
+export const JobRow = Job.extend({
+  /** Client company name. */
+  client: z.string(),
+  /** Site name. */
+  site: z.string(),
+  /** Personnel: the main inspector's name, then the other inspectors'. */
+  inspector: z.string(),
+  officeName: z.string(),
+  officeCode: z.string(),
+  /** The rights of the current user on this row. */
+  rights: z.object({ edit: z.boolean(), cancel: z.boolean(), close: z.boolean() }),
+});
+export type JobRow = z.infer<typeof JobRow>;
+
+/**
+ * Filter header JSON of GET /api/Schedule and /count (a `filter` query parameter or header,
+ * percent-encoded JSON; unknown keys -> 400). Texts match case-insensitively anywhere.
+ */
+export const JobFilter = z
+  .object({
+    /** One status; absent, null or '' = every status of the toggle. */
+    status: z
+      .union([z.number(), z.string()])
+      .transform((v) => (v === '' ? null : Number(v)))
+      .refine((v) => v === null || JOB_STATUSES.includes(v as JobStatus), 'status is not a job status')
+      .nullish(),
+    /** The Active/Inactive toggle: true = 1, 2, 4, 8; false = 16, 64, 1024; absent = all. */
+    active: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .transform((v) => v === true || v === 'true')
+      .nullish(),
+    jobNumber: z.string().max(100).nullish(),
+    /** Client name contains. */
+    client: z.string().max(200).nullish(),
+    /** Site name contains. */
+    site: z.string().max(200).nullish(),
+    quotationNumber: z.string().max(100).nullish(),
+    /** 1 jobs, 2 job lites; absent = 1. */
+    type: z.union([z.literal(1), z.literal(2), z.enum(['1', '2']).transform(Number)]).nullish(),
+  })
+  .strict();
+export type JobFilter = z.output<typeof JobFilter>;
+
+export const JobListQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(1_000).default(JOB_PAGE_SIZE.jobs),
+  filter: z.string().max(4_000).optional(),
+});
+
+export const JOB_ACTIONS = ['close', 'cancel'] as const;
+export type JobAction = (typeof JOB_ACTIONS)[number];
+export const JobActionParams = z.object({ id: id('id'), action: z.enum(JOB_ACTIONS) });
+export const JobActionAnswer = z.object({
+  message: z.string(),
+  schedule: z.object({ id: z.number(), jobNumber: z.string(), status: z.number(), isDayJobClosed: z.boolean() }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tasks of a job: GET /api/Observation/Schedule?scheduleId=, POST /api/Observation/All
+
+export const TaskOfJobQuery = z.object({ scheduleId: id('scheduleId') });
+
+/** One task payload of POST /api/Observation/All (the spec's "Task payload" plus divisionId). */
+export const TaskPayload = z.object({
+  /** Absent, null, 0 or -1: a new task. */
+  id: optId('id'),
+  scheduleId: optId('scheduleId'),
+  type: z.number().nullish(),
+  name: z.string().max(200).nullish(),
+  objectType: z.string().max(20).nullish(),
+  /** Empty for the LLG special task. */
+  inspectorId: optId('Inspector'),
+  /** Ignored on saved tasks: only new rows may change division and task type. */
+  divisionId: optId('Division'),
+  taskTypeId: reqId('Task Type'),
+  assetTypeId: optId('Asset Type'),
+  /** The asset; for the LLG task the site. */
+  locationId: optId('Asset'),
+  archived: z.number().nullish(),
+  observationType: z.number().nullish(),
+  dueDate: dateInput('Plan Date').nullish(),
+  timeZone: z.string().max(64).nullish(),
+  /** 1 or 1024 from the wizard (delete / restore); 64 when the job is cancelled. */
+  status: z
+    .number({ error: 'status must be a number' })
+    .refine((s) => TASK_STATUSES.includes(s as TaskStatus), 'status is not a task status')
+    .nullish(),
+});
+export type TaskPayload = z.input<typeof TaskPayload>;
+export type TaskInput = z.output<typeof TaskPayload>;
+
+export const TaskSaveQuery = z.object({
+  /** -1 when the job is being cancelled, 1 otherwise. */
+  cancelFlag: z.enum(['-1', '1']).transform(Number).default(1),
+  scheduleId: id('scheduleId'),
+});
+export const TaskSaveBody = z.array(TaskPayload).max(1_000, 'At most 1000 tasks at a time');
+
+/** A task of a job as the API answers it. */
+export const JobTask = z.object({
+  id: z.number(),
+  scheduleId: z.number(),
+  name: z.string(),
+  type: z.number(),
+  objectType: z.literal('TASK'),
+  observationType: z.number(),
+  divisionId: z.number(),
+  divisionName: z.string(),
+  taskTypeId: z.number(),
+  taskTypeName: z.string(),
+  assetTypeId: z.number().nullable(),
+  assetTypeName: z.string().nullable(),
+  /** The asset, or the site for the LLG task. */
+  locationId: z.number().nullable(),
+  locationName: z.string().nullable(),
+  siteId: z.number(),
+  inspectorId: z.number().nullable(),
+  inspectorName: z.string().nullable(),
+  parentId: z.number().nullable(),
+  isLlg: z.boolean(),
+  dueDate: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  status: z.number(),
+  archived: z.number(),
+  createdDate: z.string(),
+  modifiedDate: z.string(),
+});
+export type JobTask = z.infer<typeof JobTask>;
+
+export const TaskSaveAnswer = z.object({
+  /** The tasks this save created (the wizard sends them to POST /api/getNotification). */
+  newObservations: z.array(JobTask),
+  /** The job's status after the save (it follows its tasks). */
+  scheduleStatus: z.number(),
+});
+export type TaskSaveAnswer = z.infer<typeof TaskSaveAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+/** POST /api/getNotification[?messageType=]: the new observations (rows or ids). */
+export const NotificationBody = z
+  .array(z.union([z.number(), z.object({ id: id('id') }).loose()]))
+  .min(1, 'No observations to notify')
+  .max(1_000)
+  .transform((items) => [...new Set(items.map((i) => (typeof i === 'number' ? i : i.id)))]);
+export const NotificationQuery = z.object({ messageType: z.string().max(50).optional() });
+export const ReassignParams = z.object({ scheduleId: id('scheduleId'), inspectorId: id('inspectorId') });
+export const NotificationAnswer = z.object({ message: z.string(), sent: z.number() });
+
+// Job files: POST /api/Schedule/attachment/{jobId} (multipart scheduleFile)
+export const JobFileParams = z.object({ jobId: id('jobId') });
+export const JobFilesAnswer = z.object({ otherFiles: z.array(JobFile), message: z.string() });
