@@ -16,6 +16,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 import { apiDocsRoutes } from '../plugins/openapi';
 import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
+import { jobsRoutes } from './jobs/jobs.routes';
 
 /**
  * Every API area, mounted under /api. Divisions have no routes of their own: the generic
@@ -39,4 +40,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(locationsRoutes);
   await app.register(assetTypesRoutes);
+  await app.register(jobsRoutes);
 }

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { assets } from './assets';
 import { assetTypes } from './assetTypes';
 import { clientCompanies, sites } from './clients';
 import { createdAt, modifiedAt } from './columns';
@@ -156,7 +157,7 @@ export const tasks = pgTable(
       .references(() => divisions.id),
     assetTypeId: integer('asset_type_id').references(() => assetTypes.id),
     /** The asset (assets share the locations' id sequence); null for the LLG task. */
-    assetId: integer('asset_id'),
+    assetId: integer('asset_id').references(() => assets.id),
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id),

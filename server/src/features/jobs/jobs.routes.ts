@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  JobActionAnswer,
+  JobActionParams,
+  JobFilter,
+  JobListQuery,
+  JobTask,
+  ScheduleBody,
+  ScheduleSaveAnswer,
+  TaskOfJobQuery,
+  TaskSaveAnswer,
+  TaskSaveBody,
+  TaskSaveQuery,
+} from '@portal/contracts';
+import { readFilter } from '../../lib/filter';
+import { contextOf } from '../context';
+import './jobs.dependencies';
+import { jobAction, jobList, jobTotal, saveSchedule, saveTasks, tasksOfSchedule } from './jobs.service';
+
+const CountQuery = JobListQuery.pick({ filter: true });
+
+/** Jobs (schedules) and the tasks of a job (shell document section 7). */
+export async function jobsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/Schedule', { config: { permission: 'jobs.read' }, schema: { querystring: JobListQuery } }, async (request, reply) => {
+    const filter = readFilter(request, JobFilter);
+    const json = await jobList(contextOf(app, request), filter, request.query);
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  r.get(
+    '/Schedule/count',
+    { config: { permission: 'jobs.read' }, schema: { querystring: CountQuery, response: { 200: z.number() } } },
+    async (request) => jobTotal(contextOf(app, request), readFilter(request, JobFilter)),
+  );
+
+  r.post(
+    '/Schedule',
+    {
+      config: { permission: { anyOf: ['jobs.create', 'jobs.update'] } },
+      schema: { body: ScheduleBody, response: { 200: ScheduleSaveAnswer } },
+    },
+    async (request) => saveSchedule(contextOf(app, request), request.body),
+  );
+
+  r.delete(
+    '/Schedule/:id/:action',
+    {
+      config: { permission: { anyOf: ['jobs.update', 'jobs.close'] } },
+      schema: { params: JobActionParams, response: { 200: JobActionAnswer } },
+    },
+    async (request) => jobAction(contextOf(app, request), request.params.id, request.params.action),
+  );
+
+  r.get(
+    '/Observation/Schedule',
+    { config: { permission: 'jobs.read' }, schema: { querystring: TaskOfJobQuery, response: { 200: JobTask.array() } } },
+    async (request) => tasksOfSchedule(contextOf(app, request), request.query.scheduleId),
+  );
+
+  r.post(
+    '/Observation/All',
+    {
+      config: { permission: 'jobs.update' },
+      schema: { querystring: TaskSaveQuery, body: TaskSaveBody, response: { 200: TaskSaveAnswer } },
+    },
+    async (request) => saveTasks(contextOf(app, request), request.query.scheduleId, request.query.cancelFlag, request.body),
+  );
+}
