@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_DISALLOWED_ASSET_CHARS, LOCKED_DISALLOWED_ASSET_CHARS } from '../features';
 import { can } from '../permissions';
 import type { Role } from '../roles';
-import { Id, MAX_ID } from '../common/schemas';
+import { Id } from '../common/schemas';
 import { clearableText, optionalId, requiredId } from '../users/schemas';
 import { ASSETS } from './messages';
 
@@ -18,7 +18,10 @@ export const ASSET_STATUS = { ACTIVE: 1, INACTIVE: 0 } as const;
 /** Assets sit one level below their site (shell document 3 "New asset"). */
 export const ASSET_LOCATION_LEVEL = 1;
 
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+const isControlChar = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code < 32 || code === 127;
+};
 
 /**
  * The characters the server refuses in an asset name for a role. The Configuration panel,
@@ -36,7 +39,7 @@ export function serverDisallowedAssetChars(role: Role): readonly string[] {
 export function assetNameError(name: string | null | undefined, disallowed: readonly string[]): string | null {
   const trimmed = (name ?? '').trim();
   if (trimmed === '') return ASSETS.nameMandatory;
-  if (CONTROL_CHARS.test(trimmed) || [...trimmed].some((char) => disallowed.includes(char))) return ASSETS.invalidCharacters;
+  if ([...trimmed].some((char) => isControlChar(char) || disallowed.includes(char))) return ASSETS.invalidCharacters;
   return null;
 }
 
@@ -236,18 +239,11 @@ export const INSPECTOR_ROLES = ['FIELD-ENGG', 'FIELD-JUNIOR'] as const;
  * `GET /api/Users/Inspectors?officeId=`: Main and Other Inspector options: active LO users with
  * role FIELD-ENGG or FIELD-JUNIOR who share a division with the caller and whose offices
  * (primary or other) include the job's office. A caller with no division (a platform
- * administrator) is not limited by division. `include` keeps the job's current inspectors in
- * the list even when they no longer qualify, so an existing job shows its names.
+ * administrator) is not limited by division.
  */
 export const InspectorQuery = z
   .object({
     officeId: Id,
-    include: z
-      .string()
-      .max(2000)
-      .regex(/^[0-9]+(,[0-9]+)*$/, 'must be a comma-separated list of ids')
-      .transform((s) => [...new Set(s.split(',').map(Number))].filter((n) => n > 0 && n <= MAX_ID))
-      .optional(),
     tenantId: z.coerce.number().int().optional(),
   })
   .strict();

@@ -17,6 +17,7 @@ import { usersRoutes } from './users/users.routes';
 import { apiDocsRoutes } from '../plugins/openapi';
 import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
+import { assetsRoutes } from './assets/assets.routes';
 
 /**
  * Every API area, mounted under /api. Divisions have no routes of their own: the generic
@@ -41,4 +42,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(locationsRoutes);
   await app.register(assetTypesRoutes);
   await app.register(jobsRoutes);
+  await app.register(assetsRoutes);
 }

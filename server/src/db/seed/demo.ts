@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { OWNER } from '../../lib/fileAccess';
 import { seedAssetTypes } from './assetTypes';
+import { type SeededAsset, seedAssets } from './assets';
 import { type EmblemShape, emblemPng } from './emblem';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
@@ -67,6 +68,10 @@ export interface SeededNamespace extends NamespaceFixture {
   accounts: Record<string, number>;
   /** Configuration ids by name. */
   configurations: Record<string, number>;
+  /** Asset type ids by name. */
+  assetTypeIds: Record<string, number>;
+  /** The equipment on the clients' sites. */
+  assets: SeededAsset[];
 }
 
 const OFFICES = [
@@ -339,7 +344,8 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
       ],
     });
 
-    await seedAssetTypes(tx, ns.id, { full });
+    const assetTypeIds = await seedAssetTypes(tx, ns.id, { full });
+    const assetList = await seedAssets(tx, ns.id, random, clientList, assetTypeIds, { full });
 
     const configurations = {
       [FEATURES_CONFIG_NAME]: featuresConfig.id,
@@ -348,7 +354,16 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
       mobileAppSettings: mobileConfig.id,
       reportBranding: brandingConfig.id,
     };
-    return { ...ns, offices: officeList, divisions: divisionList, clients: clientList, accounts, configurations };
+    return {
+      ...ns,
+      offices: officeList,
+      divisions: divisionList,
+      clients: clientList,
+      accounts,
+      configurations,
+      assetTypeIds: Object.fromEntries(assetTypeIds),
+      assets: assetList,
+    };
   });
 }
 

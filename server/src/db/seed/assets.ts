@@ -1,0 +1,224 @@
+import { assets } from '../schema';
+import type { Db } from '../types';
+import type { Random } from './random';
+
+/** Makes and models per asset type (names avoid the disallowed asset-name characters). */
+const MODELS: Record<
+  string,
+  { code: string; makes: [string, string][]; attributes?: (random: Random, make: string, model: string) => object }
+> = {
+  'Mobile Crane': {
+    code: 'MC',
+    makes: [
+      ['Liebherr', 'LTM 1100'],
+      ['Tadano', 'ATF 220G'],
+      ['Grove', 'GMK5250L'],
+      ['XCMG', 'QY50KA'],
+    ],
+    attributes: (random, manufacturer, model) => ({
+      manufacturer,
+      model,
+      craneType: 'mobile',
+      yearOfManufacture: random.int(2006, 2023),
+      swl: random.pick([50, 100, 160, 220, 250]),
+      boomLength: random.pick([42, 52, 60, 68, 72]),
+    }),
+  },
+  'Overhead Crane': {
+    code: 'OHC',
+    makes: [
+      ['Konecranes', 'CXT'],
+      ['Demag', 'EKKE'],
+      ['ABUS', 'ZLK'],
+    ],
+    attributes: (random, manufacturer, model) => ({
+      manufacturer,
+      model,
+      craneType: 'overhead',
+      yearOfManufacture: random.int(2000, 2022),
+      swl: random.pick([5, 10, 16, 20, 32]),
+      span: random.pick([12, 16, 18, 22, 25]),
+    }),
+  },
+  'Tower Crane': {
+    code: 'TC',
+    makes: [
+      ['Potain', 'MDT 219'],
+      ['Liebherr', '280 EC-H'],
+    ],
+    attributes: (random, manufacturer, model) => ({
+      manufacturer,
+      model,
+      craneType: 'tower',
+      yearOfManufacture: random.int(2010, 2023),
+      swl: random.pick([8, 10, 12]),
+      boomLength: random.pick([50, 60, 65]),
+    }),
+  },
+  Forklift: {
+    code: 'FLT',
+    makes: [
+      ['Toyota', '8FD30'],
+      ['Hyster', 'H3'],
+      ['Linde', 'H50D'],
+      ['Caterpillar', 'DP40N'],
+    ],
+    attributes: (random, manufacturer, model) => ({
+      manufacturer,
+      model,
+      capacity: random.pick([2500, 3000, 4000, 5000]),
+      loadCentre: 500,
+      liftHeight: random.pick([3, 4, 4.5, 6]),
+      power: random.pick(['diesel', 'lpg', 'electric']),
+    }),
+  },
+  Telehandler: {
+    code: 'TH',
+    makes: [
+      ['JCB', '540-170'],
+      ['Manitou', 'MT 1840'],
+    ],
+    attributes: (random, manufacturer, model) => ({ manufacturer, model, capacity: random.pick([4000, 4500]), power: 'diesel' }),
+  },
+  'Scissor Lift': {
+    code: 'SL',
+    makes: [
+      ['Genie', 'GS-3246'],
+      ['JLG', '4069LE'],
+      ['Skyjack', 'SJIII 4632'],
+    ],
+  },
+  'Boom Lift': {
+    code: 'BL',
+    makes: [
+      ['Genie', 'S-65'],
+      ['JLG', '660SJ'],
+    ],
+  },
+  'Chain Hoist': {
+    code: 'CH',
+    makes: [
+      ['Yale', 'CPV 5'],
+      ['Kito', 'ER2'],
+      ['Columbus McKinnon', 'Lodestar'],
+    ],
+  },
+  'Pressure Vessel': {
+    code: 'PV',
+    makes: [
+      ['Atlas Copco', 'LV 2000'],
+      ['Kaeser', 'AB 3000'],
+    ],
+    attributes: (random) => ({
+      nbNumber: String(random.int(100000, 999999)),
+      designPressure: random.pick([11, 13, 16]),
+      mawp: random.pick([10, 12, 15]),
+      volume: random.pick([500, 1000, 2000, 3000]),
+    }),
+  },
+  'Air Receiver': {
+    code: 'AR',
+    makes: [
+      ['Ingersoll Rand', 'VT 500'],
+      ['Atlas Copco', 'LV 900'],
+    ],
+    attributes: (random) => ({ designPressure: 11, mawp: 10, volume: random.pick([270, 500, 900]) }),
+  },
+  'Fire Extinguisher': {
+    code: 'FE',
+    makes: [
+      ['NAFFCO', 'DCP 6kg'],
+      ['Chubb', 'CO2 5kg'],
+    ],
+    attributes: (random) => ({ agent: random.pick(['co2', 'dry-powder', 'foam']), capacity: random.pick([2, 5, 6, 9]) }),
+  },
+  'Full Body Harness': {
+    code: 'FBH',
+    makes: [
+      ['3M DBI-SALA', 'ExoFit'],
+      ['Petzl', 'Newton'],
+      ['MSA', 'V-FORM'],
+    ],
+  },
+  Lanyard: {
+    code: 'LY',
+    makes: [
+      ['3M Protecta', 'PRO Pack'],
+      ['Petzl', 'Absorbica'],
+    ],
+  },
+  'Self-Retracting Lifeline': {
+    code: 'SRL',
+    makes: [
+      ['3M DBI-SALA', 'Nano-Lok'],
+      ['MSA', 'V-TEC'],
+    ],
+  },
+};
+
+export interface SeededAsset {
+  id: number;
+  name: string;
+  companyId: number;
+  siteId: number;
+  assetTypeId: number;
+  assetType: string;
+  /** 1 active, 0 inactive (a few in the full demo). */
+  status: number;
+}
+
+/**
+ * The equipment on the clients' sites: per site a few assets of the namespace's machinery and
+ * PPE types (never LLG or trainee types), named `<type code>-<number> <make> <model>`, with
+ * the attribute values of their type's form where it has one. One insert per namespace.
+ */
+export async function seedAssets(
+  db: Db,
+  namespaceId: number,
+  random: Random,
+  clients: { id: number; siteIds: number[] }[],
+  assetTypeIds: Map<string, number>,
+  options: { full: boolean },
+): Promise<SeededAsset[]> {
+  const types = [...assetTypeIds].filter(([name]) => Object.hasOwn(MODELS, name));
+  const values: (typeof assets.$inferInsert & { assetType: string })[] = [];
+  for (const client of clients) {
+    let number = random.int(10, 90);
+    for (const siteId of client.siteIds) {
+      // The basic fixture: every type on every site, so tests find one anywhere; the full demo: a believable mix.
+      const chosen = options.full ? random.sample(types, random.int(3, Math.min(7, types.length))) : types;
+      for (const [typeName, assetTypeId] of chosen) {
+        const model = MODELS[typeName];
+        for (let i = 0, count = options.full ? random.int(1, 3) : 1; i < count; i++) {
+          const [make, name] = random.pick(model.makes);
+          number += random.int(1, 4);
+          values.push({
+            namespaceId,
+            companyId: client.id,
+            siteId,
+            assetTypeId,
+            assetType: typeName,
+            name: `${model.code}-${String(number).padStart(4, '0')} ${make} ${name}`,
+            attributes: model.attributes ? (model.attributes(random, make, name) as Record<string, unknown>) : null,
+            timeZone: 'Asia/Dubai',
+            // A few retired assets in the full demo: the wizard never offers them.
+            status: options.full && random.chance(0.04) ? 0 : 1,
+          });
+        }
+      }
+    }
+  }
+  if (values.length === 0) return [];
+  const rows = await db
+    .insert(assets)
+    .values(values.map(({ assetType: _type, ...row }) => row))
+    .returning({
+      id: assets.id,
+      name: assets.name,
+      companyId: assets.companyId,
+      siteId: assets.siteId,
+      assetTypeId: assets.assetTypeId,
+      status: assets.status,
+    });
+  return rows.map((row, index) => ({ ...row, assetType: values[index].assetType }));
+}

@@ -1,0 +1,154 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ASSET_OBJECT_TYPE,
+  ASSETS,
+  AssetBody,
+  type AssetOptionsQuery,
+  type AssetRow,
+  assetNameError,
+  can,
+  LLG_CATEGORY,
+  SHELL,
+  serverDisallowedAssetChars,
+} from '@portal/contracts';
+import { assets, clientCompanies } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { parseBody } from '../../lib/parseBody';
+import { actorOf, mayUseCompany, mayUseSite, type Scope } from '../../lib/scope';
+import { findClient, findSite } from '../clients/clients.queries';
+import type { RequestContext } from '../context';
+import type { LocationType } from '../locations/locationType';
+import { assetNamed, findAsset, findAssetType, listAssets, toAssetRow } from './assets.queries';
+
+/** Serialises asset saves of a client, so two simultaneous saves cannot both pass the name check. */
+async function lockAssetNames(tx: Db, companyId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('assets'), ${companyId}::int)`);
+}
+
+/** An active client the caller may see, or 404. */
+async function activeClient(db: Db, scope: Scope, companyId: number) {
+  const client = await findClient(db, scope, companyId);
+  if (!client || client.status !== 1) throw notFound(ASSETS.clientNotFound);
+  return client;
+}
+
+/** An active site of the client the caller may see: 404 when not visible, 400 when of another client. */
+async function activeSiteOf(db: Db, scope: Scope, companyId: number, siteId: number) {
+  const site = await findSite(db, scope, siteId);
+  if (!site || site.status !== 1 || !mayUseSite(scope, site)) throw notFound(ASSETS.siteNotFound);
+  if (site.companyId !== companyId) throw badRequest(ASSETS.siteNotOfClient, { parentId: ASSETS.siteNotOfClient });
+  return site;
+}
+
+/** An active, non-LLG asset type of the namespace: 404 when unknown, 400 when archived or LLG. */
+async function usableAssetType(db: Db, scope: Scope, assetTypeId: number, keep: number | null) {
+  const type = await findAssetType(db, scope.namespaceId, assetTypeId);
+  if (!type) throw notFound(ASSETS.assetTypeNotFound);
+  if (type.id === keep) return type;
+  if (type.status !== 1) throw badRequest(ASSETS.assetTypeUnknown, { assetTypeId: ASSETS.assetTypeUnknown });
+  if (type.category === LLG_CATEGORY) throw badRequest(ASSETS.assetTypeIsLlg, { assetTypeId: ASSETS.assetTypeIsLlg });
+  return type;
+}
+
+/**
+ * `POST /api/Location` with objectType ASSET (the wizard's Add Asset; the assets area's
+ * panel later): creates an asset on a client's site, or edits one. One active asset per
+ * client and name (409 with the server's text).
+ */
+export async function saveAsset(ctx: RequestContext, raw: Record<string, unknown>): Promise<AssetRow> {
+  const body = parseBody(AssetBody, raw);
+  const nameError = assetNameError(body.name, serverDisallowedAssetChars(ctx.user.role));
+  if (nameError) throw badRequest(nameError, { name: nameError });
+  const id = body.id ?? null;
+  if (id !== null && !can(ctx.user.role, 'assets.update')) throw forbidden(SHELL.forbidden);
+  if (!mayUseCompany(ctx.scope, body.companyId)) throw notFound(ASSETS.clientNotFound);
+
+  const savedId = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const existing = id !== null ? await findAsset(tx, ctx.scope, id) : null;
+    if (id !== null && !existing) throw notFound(SHELL.notFound);
+    if (existing && existing.status !== 1) throw conflict(ASSETS.assetNotActive);
+    if (existing && existing.companyId !== body.companyId)
+      throw badRequest(ASSETS.assetMovesClient, { companyId: ASSETS.assetMovesClient });
+    if (existing && existing.siteId !== body.parentId) throw badRequest(ASSETS.siteLocked, { parentId: ASSETS.siteLocked });
+    await activeClient(tx, ctx.scope, body.companyId);
+    await activeSiteOf(tx, ctx.scope, body.companyId, body.parentId);
+    await usableAssetType(tx, ctx.scope, body.assetTypeId, existing?.assetTypeId ?? null);
+
+    await lockAssetNames(tx, body.companyId);
+    if (await assetNamed(tx, { companyId: body.companyId, name: body.name, id })) {
+      throw conflict(ASSETS.duplicateName(body.name), { name: ASSETS.duplicateName(body.name) });
+    }
+    const fields = {
+      name: body.name,
+      assetTypeId: body.assetTypeId,
+      ...(body.serialNumber !== undefined ? { serialNumber: body.serialNumber } : {}),
+      ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
+    };
+    try {
+      if (existing) {
+        await tx
+          .update(assets)
+          .set({ ...fields, modifiedAt: sql`now()` })
+          .where(eq(assets.id, existing.id));
+        return existing.id;
+      }
+      const [row] = await tx
+        .insert(assets)
+        .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId: body.companyId, siteId: body.parentId, status: 1 })
+        .returning({ id: assets.id });
+      return row.id;
+    } catch (error) {
+      if (isUniqueViolation(error, 'assets_active_name_key'))
+        throw conflict(ASSETS.duplicateName(body.name), { name: ASSETS.duplicateName(body.name) });
+      throw error;
+    }
+  });
+  const saved = await findAsset(ctx.db, ctx.scope, savedId);
+  return toAssetRow(saved!);
+}
+
+/**
+ * `GET /api/Location/Asset?assetTypeId=` (with the job's `siteId`, or a `companyId`): the asset
+ * options of a task row. An asset type, site or client the caller cannot see answers 404.
+ */
+export async function assetOptions(ctx: RequestContext, query: AssetOptionsQuery): Promise<AssetRow[]> {
+  const type = await findAssetType(ctx.db, ctx.scope.namespaceId, query.assetTypeId);
+  if (!type) throw notFound(ASSETS.assetTypeNotFound);
+  if (query.siteId) {
+    const site = await findSite(ctx.db, ctx.scope, query.siteId);
+    if (!site || !mayUseSite(ctx.scope, site)) throw notFound(ASSETS.siteNotFound);
+    if (query.companyId && site.companyId !== query.companyId) return [];
+  }
+  if (query.companyId && !(await findClient(ctx.db, ctx.scope, query.companyId))) throw notFound(ASSETS.clientNotFound);
+  const rows = await listAssets(ctx.db, ctx.scope, query);
+  return rows.map(toAssetRow);
+}
+
+/** Assets of a client the caller may see (`GET /api/Location/Object?objectType=ASSET&companyId=`). */
+async function assetObjects(ctx: RequestContext, query: { companyId?: number }): Promise<AssetRow[]> {
+  if (query.companyId) {
+    const [client] = await ctx.db
+      .select({ id: clientCompanies.id })
+      .from(clientCompanies)
+      .where(and(eq(clientCompanies.id, query.companyId), eq(clientCompanies.namespaceId, ctx.scope.namespaceId)));
+    if (!client || !mayUseCompany(ctx.scope, client.id)) throw notFound(ASSETS.clientNotFound);
+  }
+  return (await listAssets(ctx.db, ctx.scope, { companyId: query.companyId })).map(toAssetRow);
+}
+
+/** Assets in the generic Location calls (`GET /api/Location/{id}`, `POST /api/Location`, `/Location/Object`). */
+export const assetLocation: LocationType = {
+  objectType: ASSET_OBJECT_TYPE,
+  tableName: 'assets',
+  objects: { permission: 'assets.read', run: assetObjects },
+  get: {
+    permission: 'assets.read',
+    async run(ctx, id) {
+      const found = await findAsset(ctx.db, ctx.scope, id);
+      return found ? toAssetRow(found) : null;
+    },
+  },
+  save: { permission: 'assets.create', run: saveAsset },
+};

@@ -1,0 +1,282 @@
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  ASSETS,
+  INSPECTOR_ROLES,
+  type JobClientOption,
+  type JobClientQuery,
+  type JobSiteBody,
+  type JobSiteOption,
+  type JobUserOption,
+  LOCATIONS,
+  type SiteUsersQuery,
+  USER_TYPE,
+} from '@portal/contracts';
+import { clientCompanies, offices, sites } from '../../db/schema';
+import { queryRows } from '../../db/rows';
+import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import { conflict, notFound } from '../../lib/errors';
+import { actorOf, mayUseSite, type Scope } from '../../lib/scope';
+import { clientScope, findClient, findSite, siblingSiteNamed, siteScope } from '../clients/clients.queries';
+import { formatAddress } from '../clients/rows';
+import type { RequestContext } from '../context';
+
+type SiteRecord = {
+  id: number;
+  name: string;
+  companyId: number;
+  parentId: number | null;
+  locationLevel: number;
+  timeZone: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  pin: number | null;
+  phone: string | null;
+};
+
+const toJobSite = (s: SiteRecord): JobSiteOption => ({
+  id: s.id,
+  name: s.name,
+  objectType: 'SITE',
+  companyId: s.companyId,
+  parentId: s.parentId,
+  locationLevel: s.locationLevel,
+  timeZone: s.timeZone,
+  street: s.street,
+  city: s.city,
+  state: s.state,
+  country: s.country,
+  pin: s.pin,
+  phone: s.phone,
+  address: formatAddress(s),
+});
+
+const siteColumns = {
+  id: sites.id,
+  name: sites.name,
+  companyId: sites.companyId,
+  parentId: sites.parentId,
+  locationLevel: sites.locationLevel,
+  timeZone: sites.timeZone,
+  street: sites.street,
+  city: sites.city,
+  state: sites.state,
+  country: sites.country,
+  pin: sites.pin,
+  phone: sites.phone,
+};
+
+/**
+ * `GET /api/Location/Client?locationLevel=0`: the clients the caller may pick for a job, each
+ * with the active top-level sites the caller may see, by name. Two queries, whatever the count.
+ */
+export async function jobClients(ctx: RequestContext, query: JobClientQuery): Promise<JobClientOption[]> {
+  const { scope } = ctx;
+  if (query.companyId && !(await findClient(ctx.db, scope, query.companyId))) throw notFound(ASSETS.clientNotFound);
+  const clients = await ctx.db
+    .select({
+      id: clientCompanies.id,
+      name: clientCompanies.name,
+      acronymCode: clientCompanies.acronymCode,
+      timeZone: clientCompanies.timeZone,
+      street: clientCompanies.street,
+      city: clientCompanies.city,
+      state: clientCompanies.state,
+      country: clientCompanies.country,
+      pin: clientCompanies.pin,
+      phone: clientCompanies.phone,
+    })
+    .from(clientCompanies)
+    .where(and(clientScope(scope), eq(clientCompanies.status, 1), query.companyId ? eq(clientCompanies.id, query.companyId) : undefined))
+    .orderBy(asc(clientCompanies.name), asc(clientCompanies.id));
+  const topSites = await ctx.db
+    .select(siteColumns)
+    .from(sites)
+    .innerJoin(clientCompanies, eq(clientCompanies.id, sites.companyId))
+    .where(
+      and(
+        siteScope(scope),
+        eq(sites.status, 1),
+        eq(clientCompanies.status, 1),
+        isNull(sites.parentId),
+        query.companyId ? eq(sites.companyId, query.companyId) : undefined,
+      ),
+    )
+    .orderBy(asc(sites.name), asc(sites.id));
+  const byClient = new Map<number, JobSiteOption[]>();
+  for (const site of topSites) {
+    const list = byClient.get(site.companyId) ?? [];
+    list.push(toJobSite(site));
+    byClient.set(site.companyId, list);
+  }
+  return clients
+    .map((c) => ({ ...c, objectType: 'CLIENT_COMPANY' as const, address: formatAddress(c), sites: byClient.get(c.id) ?? [] }))
+    .filter((c) => scope.siteIds === null || c.sites.length > 0);
+}
+
+/**
+ * `POST /api/Location/Job`: a new top-level site of the job's client (shell document 3 "New
+ * site"): active at once so the job can use it; its name must not repeat an active top-level
+ * site of the client (409); with `copyClientAddress` the client's address is copied.
+ */
+export async function saveJobSite(ctx: RequestContext, body: JobSiteBody): Promise<JobSiteOption> {
+  const id = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const client = await findClient(tx, ctx.scope, body.companyId);
+    if (!client || client.status !== 1) throw notFound(ASSETS.clientNotFound);
+    // The same lock as the clients area's saves: a site name check cannot race another save.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('clients'), ${ctx.scope.namespaceId}::int)`);
+    if (await siblingSiteNamed(tx, { companyId: client.id, parentId: null, name: body.name, id: null })) {
+      throw conflict(LOCATIONS.duplicateSiteName, { name: LOCATIONS.duplicateSiteName });
+    }
+    const address = body.copyClientAddress
+      ? { street: client.street, city: client.city, state: client.state, country: client.country, pin: client.pin, phone: client.phone }
+      : {
+          street: body.street ?? null,
+          city: body.city ?? null,
+          state: body.state ?? null,
+          country: body.country ?? null,
+          pin: body.pin ?? null,
+          phone: body.phone ?? null,
+        };
+    const [row] = await tx
+      .insert(sites)
+      .values({
+        ...address,
+        namespaceId: ctx.scope.namespaceId,
+        companyId: client.id,
+        parentId: null,
+        name: body.name,
+        timeZone: body.timeZone ?? client.timeZone ?? null,
+        locationLevel: 0,
+        type: 1,
+        status: 1,
+      })
+      .returning({ id: sites.id });
+    return row.id;
+  });
+  const [saved] = await ctx.db.select(siteColumns).from(sites).where(eq(sites.id, id));
+  return toJobSite(saved);
+}
+
+// ---------------------------------------------------------------------------------------------
+// User pickers of the job wizard (shell document 5 "Option filters").
+
+const idsOf = (column: string, table: string, key: string) =>
+  sql.raw(`coalesce((select string_agg(x.${column}::text, ',' order by x.${column}) from ${table} x where x.${key} = u.id), '')`);
+
+function userOptionsSql(where: SQL): SQL {
+  return sql`
+    select u.id, u.name, u.email, u.phone, u.type, u.role_id as "roleId", r.name as designation, r.base_role as role,
+           case when u.type = ${USER_TYPE.LO} then u.namespace_id else u.company_id end as "companyId",
+           u.office_id as "officeId",
+           ${idsOf('office_id', 'user_offices', 'user_id')} as "secondaryOfficeIds",
+           ${idsOf('division_id', 'user_divisions', 'user_id')} as "divisionIds",
+           ${idsOf('site_id', 'user_sites', 'user_id')} as "siteIds"
+      from users u join roles r on r.id = u.role_id
+     where ${where}
+     order by u.name, u.id`;
+}
+
+/** An active office of the namespace, or 404. */
+async function officeOf(db: Db, scope: Scope, officeId: number): Promise<void> {
+  const [office] = await db
+    .select({ id: offices.id })
+    .from(offices)
+    .where(and(eq(offices.id, officeId), eq(offices.namespaceId, scope.namespaceId)));
+  if (!office) throw notFound(ASSETS.officeNotFound);
+}
+
+/**
+ * The inspector rule as SQL over users `u`: an active LO user with role FIELD-ENGG or
+ * FIELD-JUNIOR whose offices include `officeId` and who shares a division with `actorId`
+ * (an actor without divisions is not limited by division).
+ */
+function inspectorWhere(scope: Scope, actorId: number, officeId: number): SQL {
+  return sql`u.namespace_id = ${scope.namespaceId} and u.status = 1 and u.type = ${USER_TYPE.LO}
+    and r.base_role in (${sql.join(
+      INSPECTOR_ROLES.map((role) => sql`${role}`),
+      sql`, `,
+    )})
+    and (u.office_id = ${officeId} or exists (select 1 from user_offices uo where uo.user_id = u.id and uo.office_id = ${officeId}))
+    and (not exists (select 1 from user_divisions ad where ad.user_id = ${actorId})
+         or exists (select 1 from user_divisions ad join user_divisions ud on ud.division_id = ad.division_id
+                     where ad.user_id = ${actorId} and ud.user_id = u.id))`;
+}
+
+/** `GET /api/Users/Inspectors?officeId=`: Main and Other Inspector options. */
+export async function inspectorOptions(ctx: RequestContext, officeId: number): Promise<JobUserOption[]> {
+  await officeOf(ctx.db, ctx.scope, officeId);
+  return queryRows<JobUserOption>(ctx.db, userOptionsSql(inspectorWhere(ctx.scope, ctx.user.id, officeId)));
+}
+
+/**
+ * For the job save (jobs-core): which of `ids` may be inspectors of a job of `officeId` when
+ * `actorId` saves it. The rest are refused (or, on an existing job, kept only if unchanged).
+ */
+export async function qualifyingInspectorIds(db: Db, scope: Scope, actorId: number, officeId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select u.id from users u join roles r on r.id = u.role_id
+         where ${inspectorWhere(scope, actorId, officeId)} and u.id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** `GET /api/Users/SalesPersons`: Sales Person options, the namespace's active LO users. */
+export function salesPersonOptions(ctx: RequestContext): Promise<JobUserOption[]> {
+  return queryRows<JobUserOption>(
+    ctx.db,
+    userOptionsSql(sql`u.namespace_id = ${ctx.scope.namespaceId} and u.status = 1 and u.type = ${USER_TYPE.LO}`),
+  );
+}
+
+/**
+ * `GET /api/Users/Site?siteId=`: the active client users of a site (Client Users), with
+ * `role=REQUESTER` the requesters only (Requester Name options). A site the caller may not
+ * see answers 404.
+ */
+export async function siteUserOptions(ctx: RequestContext, query: SiteUsersQuery): Promise<JobUserOption[]> {
+  const site = await findSite(ctx.db, ctx.scope, query.siteId);
+  if (!site || !mayUseSite(ctx.scope, site)) throw notFound(ASSETS.siteNotFound);
+  return queryRows<JobUserOption>(ctx.db, userOptionsSql(siteUserWhere(ctx.scope, site.id, query.role)));
+}
+
+function siteUserWhere(scope: Scope, siteId: number, role?: string): SQL {
+  return sql`u.namespace_id = ${scope.namespaceId} and u.status = 1 and u.type = ${USER_TYPE.CLIENT}
+    and exists (select 1 from user_sites us where us.user_id = u.id and us.site_id = ${siteId})
+    ${role ? sql`and r.base_role = ${role}` : sql``}`;
+}
+
+/** For the job save (jobs-core): which of `ids` are active client users of the site (requesters with `role`). */
+export async function siteUserIds(db: Db, scope: Scope, siteId: number, ids: number[], role?: 'REQUESTER'): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select u.id from users u join roles r on r.id = u.role_id
+         where ${siteUserWhere(scope, siteId, role)} and u.id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** For the job save (jobs-core): which of `ids` are active LO users of the namespace (sales persons). */
+export async function loUserIds(db: Db, scope: Scope, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select u.id from users u where u.namespace_id = ${scope.namespaceId} and u.status = 1 and u.type = ${USER_TYPE.LO}
+         and u.id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** For the job save (jobs-core): a top-level active site of the client that the caller may see, or null. */
+export async function topLevelSiteOf(db: Db, scope: Scope, companyId: number, siteId: number) {
+  const rows = await db
+    .select(siteColumns)
+    .from(sites)
+    .where(and(siteScope(scope), eq(sites.id, siteId), eq(sites.companyId, companyId), isNull(sites.parentId), eq(sites.status, 1)));
+  return rows[0] ? toJobSite(rows[0]) : null;
+}
