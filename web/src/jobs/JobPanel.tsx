@@ -20,7 +20,7 @@ import { useSession } from '../session/SessionContext';
 import { jobTasks } from './api';
 import { ClientStep, validTime } from './ClientStep';
 import { canCancelJob, canCloseJob, checkFiles, emptyJob, fromSchedule, isLocked, type JobFormState, stepReady } from './jobForm';
-import { useInspectors, useJobClients, useLlgOffered, useTaskTypeChoices } from './pickers';
+import { useJobClients, useLlgOffered, useTaskTypeChoices } from './pickers';
 import { StaffStep } from './StaffStep';
 import { TaskStep } from './TaskStep';
 import { TrackingStep } from './TrackingStep';
@@ -108,17 +108,19 @@ function JobWizard({
   }, []);
   const save = useJobSave({ onSaved, llgTaskType: taskTypes.llg, taskTypes: taskTypes.all });
 
-  const inspectorCheck = useInspectors(
-    job && form ? form.officeId : null,
-    form ? [...form.tasks.flatMap((t) => (t.inspectorId ? [t.inspectorId] : []))] : [],
-  );
+  // The inspectors the saved tasks name, offered on their rows even when they no longer qualify.
+  const taskInspectors = useMemo(() => {
+    const named = new Map<number, string>();
+    for (const t of tasks.data ?? []) if (t.inspectorId && t.inspectorName) named.set(t.inspectorId, t.inspectorName);
+    return [...named].map(([id, name]) => ({ id, name }));
+  }, [tasks.data]);
   const offices = useMemo(() => {
     const mine = user.offices.map((o) => ({ id: o.id, name: o.name }));
     if (job && !mine.some((o) => o.id === job.secondaryOfficeId)) mine.push({ id: job.secondaryOfficeId, name: job.officeName });
     return mine;
   }, [user.offices, job]);
 
-  if (!form || (job && (!taskTypes.loaded || inspectorCheck.isLoading))) {
+  if (!form || (job && !taskTypes.loaded)) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }} data-testid="job-please-wait">
         <CircularProgress size={22} />
@@ -127,23 +129,20 @@ function JobWizard({
     );
   }
 
-  // A job whose tasks reference unknown divisions, task types or inspectors is not editable.
-  if (job) {
-    const knownTaskTypes = new Set(taskTypes.all.map((t) => t.id));
-    const knownInspectors = new Set((inspectorCheck.data ?? []).map((u) => u.id));
-    const unknown = form.tasks.some(
+  // A job whose tasks reference unknown divisions, task types, assets or inspectors is not
+  // editable: the server names every one it knows, so a missing name is an unknown reference.
+  if (
+    job &&
+    (tasks.data ?? []).some(
       (t) =>
-        (t.taskTypeId !== null && !knownTaskTypes.has(t.taskTypeId)) ||
-        (t.divisionId !== null && !taskTypes.all.some((tt) => tt.divisionId === t.divisionId)) ||
-        (t.inspectorId !== null && !knownInspectors.has(t.inspectorId)),
+        !t.divisionName || !t.taskTypeName || (t.locationId !== null && !t.locationName) || (t.inspectorId !== null && !t.inspectorName),
+    )
+  ) {
+    return (
+      <Alert severity="warning" data-testid="job-not-editable" sx={{ mt: 2 }}>
+        {JOB_TEXT.notEditable}
+      </Alert>
     );
-    if (unknown) {
-      return (
-        <Alert severity="warning" data-testid="job-not-editable" sx={{ mt: 2 }}>
-          {JOB_TEXT.notEditable}
-        </Alert>
-      );
-    }
   }
 
   const set = (patch: Partial<JobFormState>) => setForm((current) => (current ? { ...current, ...patch } : current));
@@ -214,6 +213,7 @@ function JobWizard({
             taskTypes={taskTypes.ordinary}
             llgOffered={llgOffered}
             llgAvailable={taskTypes.llg !== null}
+            taskInspectors={taskInspectors}
             onLoading={onLoading}
           />
         )}
@@ -252,7 +252,7 @@ function JobWizard({
             <Button
               color="error"
               variant="outlined"
-              disabled={!canCancelJob(form) || save.busy}
+              disabled={!canCancelJob(form) || (job !== null && !job.rights.cancel) || save.busy}
               onClick={() => setConfirm('cancel')}
               data-testid="job-cancel"
             >
@@ -261,7 +261,7 @@ function JobWizard({
             {form.isDayJob && (
               <Button
                 variant="outlined"
-                disabled={!canCloseJob(role, form) || save.busy}
+                disabled={!canCloseJob(role, form) || (job !== null && !job.rights.close) || save.busy}
                 onClick={() => setConfirm('close')}
                 data-testid="job-close"
               >

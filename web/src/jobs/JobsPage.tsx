@@ -5,12 +5,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { formatDate, JOB_ACTION_HIDDEN_ROLES, JOB_ADD_DISABLED_ROLES, JOB_PAGE_SIZE, type JobRow } from '@portal/contracts';
 import { AddButton, type ListColumn, ListScreen, type RowActionSpec, SearchBox, SelectFilter, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
-import { useSession } from '../session/SessionContext';
+import { useCan, useSession } from '../session/SessionContext';
 import './api';
 import { INITIAL_JOB_FILTER, type JobFilterState, statusChoices, toggled, toServerFilter } from './filters';
 import { JobPanel } from './JobPanel';
 import { JobStatusIcon, jobStatusLabel } from './JobStatusIcon';
-import { cutComment } from './jobForm';
+import { cutComment, isLocked } from './jobForm';
 import { JOB_TEXT, JOB_UI } from './texts';
 
 const SORT_NONE = { field: 'id', order: 'DESC' } as const;
@@ -55,6 +55,7 @@ export function JobsDashboard({ title, crumbs, lite }: ScreenProps & { lite: boo
   const { role } = useSession();
   const addDisabled = (JOB_ADD_DISABLED_ROLES as readonly string[]).includes(role);
   const actionHidden = (JOB_ACTION_HIDDEN_ROLES as readonly string[]).includes(role);
+  const canUpdate = useCan('jobs.update');
   const [filter, setFilter] = useState<JobFilterState>(INITIAL_JOB_FILTER);
   const serverFilter = useMemo(() => toServerFilter(filter), [filter]);
   const [sorted, setSorted] = useState(false);
@@ -76,10 +77,11 @@ export function JobsDashboard({ title, crumbs, lite }: ScreenProps & { lite: boo
   const columns = useMemo(() => jobColumns(lite), [lite]);
   const actions = useCallback(
     (job: JobRow): RowActionSpec[] =>
-      actionHidden || !job.rights.edit
+      // A closed or cancelled job opens read only (Save, task and asset adding locked).
+      actionHidden || !(job.rights.edit || (canUpdate && isLocked(job.status)))
         ? []
         : [{ key: 'edit', label: 'Edit', icon: <Edit fontSize="small" />, onClick: () => setPanel({ job }) }],
-    [actionHidden],
+    [actionHidden, canUpdate],
   );
   const total = list.total;
 

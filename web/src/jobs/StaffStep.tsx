@@ -38,7 +38,7 @@ export function StaffStep({
   const { role } = useSession();
   const existing = Boolean(form.id);
   const inspectorsLocked = locked || (existing && role !== JOB_FIELD_EDIT_ROLE);
-  const inspectors = useInspectors(form.officeId, [...(form.mainInspectorId ? [form.mainInspectorId] : []), ...form.inspectorIds]);
+  const inspectors = useInspectors(form.officeId);
   const people = inspectors.data ?? [];
   const vendorLong = form.vendorDetails.length > JOB_DETAILS_MAX;
   const subVendorLong = form.subVendorDetails.length > JOB_DETAILS_MAX;
@@ -58,7 +58,16 @@ export function StaffStep({
         required
         value={form.mainInspectorId}
         choices={people}
-        onChange={(mainInspectorId) => set({ mainInspectorId, inspectorIds: form.inspectorIds.filter((id) => id !== mainInspectorId) })}
+        onChange={(mainInspectorId) =>
+          set({
+            mainInspectorId,
+            inspectorIds: form.inspectorIds.filter((id) => id !== mainInspectorId),
+            // New task rows follow the main inspector until one is chosen for them.
+            tasks: form.tasks.map((t) =>
+              t.isNew && (t.inspectorId === null || t.inspectorId === form.mainInspectorId) ? { ...t, inspectorId: mainInspectorId } : t,
+            ),
+          })
+        }
         disabled={inspectorsLocked || !form.officeId}
         testId="job-main-inspector"
         helperText={

@@ -52,7 +52,7 @@ export function TaskRowEditor({
   const testId = `task-row-${index}`;
   return (
     <TableRow data-testid={testId} sx={deleted ? { opacity: 0.55, '& td': { textDecoration: 'line-through' } } : undefined}>
-      <TableCell sx={{ width: 56 }}>
+      <TableCell>
         {!row.isNew &&
           !locked &&
           (deleted ? (
@@ -79,7 +79,7 @@ export function TaskRowEditor({
             </Tooltip>
           ) : null)}
       </TableCell>
-      <TableCell sx={{ width: 56 }}>
+      <TableCell>
         {index + 1}
         {deleted && <span style={{ color: '#c62828' }}> *</span>}
       </TableCell>

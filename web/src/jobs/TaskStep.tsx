@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { ASSETS, assetNameError, LLG_CATEGORY, type TaskTypeOption } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { readDisallowedAssetChars } from '../common/assetNameRules';
@@ -47,6 +47,7 @@ export function TaskStep({
   taskTypes,
   llgOffered,
   llgAvailable,
+  taskInspectors,
   onLoading,
 }: {
   form: JobFormState;
@@ -54,6 +55,7 @@ export function TaskStep({
   taskTypes: TaskTypeOption[];
   llgOffered: boolean;
   llgAvailable: boolean;
+  taskInspectors: Choice[];
   onLoading(key: string, loading: boolean): void;
 }) {
   const { role } = useSession();
@@ -62,11 +64,13 @@ export function TaskStep({
   const locked = isLocked(form.status);
   const assetTypes = useAssetTypes();
   const divisions = useDivisionOptions();
-  const inspectors = useInspectors(form.officeId, [
-    ...(form.mainInspectorId ? [form.mainInspectorId] : []),
-    ...form.inspectorIds,
-    ...form.tasks.flatMap((t) => (t.inspectorId ? [t.inspectorId] : [])),
-  ]);
+  // The same list as step 2, plus the inspectors the saved tasks name (who may no longer qualify).
+  const inspectorList = useInspectors(form.officeId);
+  const inspectors = useMemo(() => {
+    const list: Choice[] = [...(inspectorList.data ?? [])];
+    for (const person of taskInspectors) if (!list.some((p) => p.id === person.id)) list.push(person);
+    return list;
+  }, [inspectorList.data, taskInspectors]);
   const [assetTypeId, setAssetTypeId] = useState<number | null>(null);
   const [assetName, setAssetName] = useState('');
   const [touched, setTouched] = useState(false);
@@ -137,15 +141,15 @@ export function TaskStep({
 
       <Section title="Step 2 TASKS" testId="task-step-tasks">
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={{ minWidth: 860, '& td': { verticalAlign: 'top', py: 1 } }}>
+          <Table size="small" sx={{ minWidth: 900, tableLayout: 'fixed', '& td': { verticalAlign: 'top', py: 1 } }}>
             <TableHead>
               <TableRow>
-                <TableCell>Action</TableCell>
-                <TableCell>SL. NO</TableCell>
-                <TableCell>Division</TableCell>
-                <TableCell>Task Type</TableCell>
-                <TableCell>Asset</TableCell>
-                <TableCell>Inspector</TableCell>
+                <TableCell sx={{ width: 64 }}>Action</TableCell>
+                <TableCell sx={{ width: 64 }}>SL. NO</TableCell>
+                <TableCell sx={{ width: '19%' }}>Division</TableCell>
+                <TableCell sx={{ width: '27%' }}>Task Type</TableCell>
+                <TableCell sx={{ width: '24%' }}>Asset</TableCell>
+                <TableCell sx={{ width: '20%' }}>Inspector</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -157,7 +161,7 @@ export function TaskStep({
                   siteId={form.siteId}
                   divisions={divisions.options}
                   taskTypes={taskTypes}
-                  inspectors={inspectors.data ?? []}
+                  inspectors={inspectors}
                   locked={locked}
                   onChange={(patch) => setRow(row.key, patch)}
                   onTaskType={(taskTypeId) => chooseTaskType(row, taskTypeId)}

@@ -29,17 +29,9 @@ export function useJobClients() {
 export const useTaskTypes = () => useQuery(options<TaskTypeOption>('/Setting/Objects', { objectType: 'TaskType' }));
 export const useAssetTypes = () => useQuery(options<AssetTypeOption>('/Setting/Objects', { objectType: 'AssetType' }));
 
-/** Main and Other Inspector options for the job's office (the job's current ones kept). */
-export function useInspectors(officeId: number | null, include: number[]) {
-  const query = useQuery({
-    ...options<JobUserOption>(
-      '/Users/Inspectors',
-      { officeId: officeId ?? undefined, include: include.length ? include.join(',') : undefined },
-      Boolean(officeId),
-    ),
-    placeholderData: (previous) => previous,
-  });
-  return query;
+/** Main and Other Inspector options for the job's office (GET /api/Users/Inspectors?officeId=). */
+export function useInspectors(officeId: number | null) {
+  return useQuery(options<JobUserOption>('/Users/Inspectors', { officeId: officeId ?? undefined }, Boolean(officeId)));
 }
 export const useSalesPersons = () => useQuery(options<JobUserOption>('/Users/SalesPersons', {}));
 /** Client users of the site (Client Users); those with the REQUESTER role are the Requester options. */
