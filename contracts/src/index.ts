@@ -22,5 +22,5 @@ export * from './assetTypes/schemas';
 export * from './configurations/schemas';
 export * from './dataForms/schemas';
 export * from './dataForms/samples';
-export * from './assets/schemas';
 export * from './jobs/schemas';
+export * from './assets/schemas';

@@ -16,5 +16,5 @@ export * from './assetTypes/messages';
 export * from './configurations/messages';
 export * from './dataForms/messages';
 export * from './dataForms/editorMessages';
-export * from './assets/messages';
 export * from './jobs/messages';
+export * from './assets/messages';

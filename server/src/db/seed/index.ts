@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { isEmpty } from '../client';
 import type { Db } from '../types';
 import { type SeededNamespace, seedNamespace } from './demo';
+import { seedJobs } from './jobs';
 import { seedTaskTypes } from './taskTypes';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
@@ -60,6 +61,11 @@ export async function seedDemo(db: Db, config: Pick<Config, 'defaultMailDomain'>
     seed: 7,
   });
   for (const ns of [demo, acme]) await seedTaskTypes(db, ns);
+  // Jobs and tasks in every status (issue 9); the tests' basic template stays without jobs.
+  if (scale === 'full') {
+    await seedJobs(db, demo, { jobs: 140, jobLites: 40, seed: 909 });
+    await seedJobs(db, acme, { jobs: 40, jobLites: 0, seed: 919 });
+  }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }
 

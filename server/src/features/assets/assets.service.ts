@@ -30,14 +30,14 @@ async function lockAssetNames(tx: Db, companyId: number): Promise<void> {
 /** An active client the caller may see, or 404. */
 async function activeClient(db: Db, scope: Scope, companyId: number) {
   const client = await findClient(db, scope, companyId);
-  if (!client || client.status !== 1) throw notFound(ASSETS.clientNotFound);
+  if (client?.status !== 1) throw notFound(ASSETS.clientNotFound);
   return client;
 }
 
 /** An active site of the client the caller may see: 404 when not visible, 400 when of another client. */
 async function activeSiteOf(db: Db, scope: Scope, companyId: number, siteId: number) {
   const site = await findSite(db, scope, siteId);
-  if (!site || site.status !== 1 || !mayUseSite(scope, site)) throw notFound(ASSETS.siteNotFound);
+  if (site?.status !== 1 || !mayUseSite(scope, site)) throw notFound(ASSETS.siteNotFound);
   if (site.companyId !== companyId) throw badRequest(ASSETS.siteNotOfClient, { parentId: ASSETS.siteNotOfClient });
   return site;
 }

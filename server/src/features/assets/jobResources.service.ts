@@ -124,7 +124,7 @@ export async function jobClients(ctx: RequestContext, query: JobClientQuery): Pr
 export async function saveJobSite(ctx: RequestContext, body: JobSiteBody): Promise<JobSiteOption> {
   const id = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const client = await findClient(tx, ctx.scope, body.companyId);
-    if (!client || client.status !== 1) throw notFound(ASSETS.clientNotFound);
+    if (client?.status !== 1) throw notFound(ASSETS.clientNotFound);
     // The same lock as the clients area's saves: a site name check cannot race another save.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('clients'), ${ctx.scope.namespaceId}::int)`);
     if (await siblingSiteNamed(tx, { companyId: client.id, parentId: null, name: body.name, id: null })) {

@@ -4,9 +4,15 @@ import { z } from 'zod';
 import {
   JobActionAnswer,
   JobActionParams,
+  JobFileParams,
+  JobFilesAnswer,
   JobFilter,
   JobListQuery,
   JobTask,
+  NotificationAnswer,
+  NotificationBody,
+  NotificationQuery,
+  ReassignParams,
   ScheduleBody,
   ScheduleSaveAnswer,
   TaskOfJobQuery,
@@ -17,6 +23,8 @@ import {
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
 import './jobs.dependencies';
+import { uploadJobFiles } from './jobs.files';
+import { notifyNewTasks, notifyReassigned } from './jobs.notify';
 import { jobAction, jobList, jobTotal, saveSchedule, saveTasks, tasksOfSchedule } from './jobs.service';
 
 const CountQuery = JobListQuery.pick({ filter: true });
@@ -68,5 +76,26 @@ export async function jobsRoutes(app: FastifyInstance) {
       schema: { querystring: TaskSaveQuery, body: TaskSaveBody, response: { 200: TaskSaveAnswer } },
     },
     async (request) => saveTasks(contextOf(app, request), request.query.scheduleId, request.query.cancelFlag, request.body),
+  );
+
+  r.post(
+    '/getNotification',
+    {
+      config: { permission: 'jobs.update' },
+      schema: { querystring: NotificationQuery, body: NotificationBody, response: { 200: NotificationAnswer } },
+    },
+    async (request) => notifyNewTasks(contextOf(app, request), request.body),
+  );
+
+  r.post(
+    '/getNotificationForReassignedJob/:scheduleId/:inspectorId',
+    { config: { permission: 'jobs.update' }, schema: { params: ReassignParams, response: { 200: NotificationAnswer } } },
+    async (request) => notifyReassigned(contextOf(app, request), request.params.scheduleId, request.params.inspectorId),
+  );
+
+  r.post(
+    '/Schedule/attachment/:jobId',
+    { config: { permission: 'jobs.update', multipart: true }, schema: { params: JobFileParams, response: { 200: JobFilesAnswer } } },
+    async (request) => uploadJobFiles(contextOf(app, request), request, request.params.jobId),
   );
 }

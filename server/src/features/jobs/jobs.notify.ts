@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { formatDate, JOB_TEXT, TASK_STATUS } from '@portal/contracts';
+import { queryRows } from '../../db/rows';
+import { badRequest, notFound } from '../../lib/errors';
+import type { RequestContext } from '../context';
+
+interface MailJob {
+  id: number;
+  job_number: string;
+  client: string;
+  site: string;
+  office: string;
+  start_date: Date | string;
+  end_date: Date | string | null;
+  comments: string | null;
+  is_day_job: boolean;
+}
+
+interface MailTask {
+  id: number;
+  job_id: number;
+  name: string;
+  task_type: string;
+  asset: string | null;
+  due_date: Date | string | null;
+  inspector_id: number | null;
+}
+
+interface Recipient {
+  id: number;
+  name: string;
+  email: string;
+}
+
+async function jobsOf(ctx: RequestContext, ids: number[]): Promise<Map<number, MailJob>> {
+  const rows = await queryRows<MailJob>(
+    ctx.db,
+    sql`select j.id, j.job_number, c.name as client, s.name as site, o.name as office, j.start_date, j.end_date, j.comments, j.is_day_job
+          from jobs j join client_companies c on c.id = j.customer_id join sites s on s.id = j.site_id join offices o on o.id = j.office_id
+         where j.id = any(${sql.param(ids)}::int[]) and j.namespace_id = ${ctx.scope.namespaceId}::int`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+const taskSelect = sql`select t.id, t.job_id, t.name, tt.name as task_type, a.name as asset, t.due_date, t.inspector_id
+  from tasks t join task_types tt on tt.id = t.task_type_id left join assets a on a.id = t.asset_id`;
+
+/** Active users of the namespace with an address, by id. */
+async function recipients(ctx: RequestContext, ids: number[]): Promise<Map<number, Recipient>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<Recipient>(
+    ctx.db,
+    sql`select id, name, email from users where id = any(${sql.param(ids)}::int[]) and namespace_id = ${ctx.scope.namespaceId}::int and status = 1`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+function jobLines(job: MailJob): string[] {
+  return [
+    `Job Number: ${job.job_number}${job.is_day_job ? ' (day job)' : ''}`,
+    `Client: ${job.client}`,
+    `Site: ${job.site}`,
+    `Lo Office: ${job.office}`,
+    `Start Date: ${formatDate(job.start_date)}${job.end_date ? `   End Date: ${formatDate(job.end_date)}` : ''}`,
+    ...(job.comments ? [`Comments: ${job.comments}`] : []),
+  ];
+}
+
+function taskLines(tasks: MailTask[]): string[] {
+  return tasks.map(
+    (t, i) =>
+      `${i + 1}. ${t.task_type}${t.asset ? ` on ${t.asset}` : ''}${t.due_date ? `, planned ${formatDate(t.due_date)}` : ''} (task ${t.id})`,
+  );
+}
+
+/**
+ * POST /api/getNotification: mails each inspector the new tasks given to them, grouped by job.
+ * Tasks without an inspector (the LLG special task) are left out. Answers how many mails went.
+ */
+export async function notifyNewTasks(ctx: RequestContext, taskIds: number[]): Promise<{ message: string; sent: number }> {
+  const tasks = await queryRows<MailTask>(
+    ctx.db,
+    sql`${taskSelect} where t.id = any(${sql.param(taskIds)}::int[]) and t.namespace_id = ${ctx.scope.namespaceId}::int
+         and t.status <> ${TASK_STATUS.DELETED}::int order by t.job_id, t.id`,
+  );
+  if (tasks.length === 0) throw notFound(JOB_TEXT.unknownTask);
+  const jobs = await jobsOf(ctx, [...new Set(tasks.map((t) => Number(t.job_id)))]);
+  const people = await recipients(ctx, [...new Set(tasks.map((t) => t.inspector_id).filter((id): id is number => id !== null))]);
+  let sent = 0;
+  for (const person of people.values()) {
+    const mine = tasks.filter((t) => Number(t.inspector_id) === Number(person.id));
+    for (const job of jobs.values()) {
+      const ofJob = mine.filter((t) => Number(t.job_id) === Number(job.id));
+      if (ofJob.length === 0) continue;
+      await ctx.app.mailer.send({
+        namespaceId: ctx.scope.namespaceId,
+        to: person.email,
+        subject: `Job ${job.job_number}: ${ofJob.length} new task(s) assigned to you`,
+        text: [
+          `Dear ${person.name},`,
+          '',
+          `${ctx.user.name} has assigned you the following task(s).`,
+          '',
+          ...jobLines(job),
+          '',
+          'Tasks:',
+          ...taskLines(ofJob),
+          '',
+          'Open the portal (Operations > Tasks) to start the inspection.',
+        ].join('\n'),
+      });
+      sent++;
+    }
+  }
+  return { message: JOB_TEXT.notificationSent, sent };
+}
+
+/**
+ * POST /api/getNotificationForReassignedJob/{scheduleId}/{inspectorId}: mails the inspector now
+ * on the job (main or other inspector) the job and its live tasks.
+ */
+export async function notifyReassigned(ctx: RequestContext, scheduleId: number, inspectorId: number) {
+  const job = (await jobsOf(ctx, [scheduleId])).get(scheduleId);
+  if (!job) throw notFound(JOB_TEXT.notFound);
+  const [onJob] = await queryRows<{ ok: boolean }>(
+    ctx.db,
+    sql`select exists (select 1 from jobs where id = ${scheduleId}::int and main_inspector_id = ${inspectorId}::int)
+            or exists (select 1 from job_inspectors where job_id = ${scheduleId}::int and user_id = ${inspectorId}::int) as ok`,
+  );
+  const person = (await recipients(ctx, [inspectorId])).get(inspectorId);
+  if (!onJob?.ok || !person) throw badRequest(JOB_TEXT.unknownInspector, { inspectorId: JOB_TEXT.unknownInspector });
+  const tasks = await queryRows<MailTask>(
+    ctx.db,
+    sql`${taskSelect} where t.job_id = ${scheduleId}::int and t.status not in (${TASK_STATUS.CANCELLED}, ${TASK_STATUS.DELETED}) order by t.id`,
+  );
+  await ctx.app.mailer.send({
+    namespaceId: ctx.scope.namespaceId,
+    to: person.email,
+    subject: `Job ${job.job_number} has been assigned to you`,
+    text: [
+      `Dear ${person.name},`,
+      '',
+      `${ctx.user.name} has made you the inspector of this job.`,
+      '',
+      ...jobLines(job),
+      '',
+      ...(tasks.length > 0 ? ['Tasks:', ...taskLines(tasks)] : ['The job has no tasks yet.']),
+    ].join('\n'),
+  });
+  return { message: JOB_TEXT.notificationSent, sent: 1 };
+}
