@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_DISALLOWED_ASSET_CHARS, LOCKED_DISALLOWED_ASSET_CHARS } from '../features';
 import { can } from '../permissions';
 import type { Role } from '../roles';
-import { Id } from '../common/schemas';
+import { Id, MAX_ID } from '../common/schemas';
 import { clearableText, optionalId, requiredId } from '../users/schemas';
 import { ASSETS } from './messages';
 
@@ -239,11 +239,19 @@ export const INSPECTOR_ROLES = ['FIELD-ENGG', 'FIELD-JUNIOR'] as const;
  * `GET /api/Users/Inspectors?officeId=`: Main and Other Inspector options: active LO users with
  * role FIELD-ENGG or FIELD-JUNIOR who share a division with the caller and whose offices
  * (primary or other) include the job's office. A caller with no division (a platform
- * administrator) is not limited by division.
+ * administrator) is not limited by division. `include` keeps the job's current inspectors in
+ * the list while they are active LO users of the namespace, even when they no longer qualify,
+ * so an existing job shows its names.
  */
 export const InspectorQuery = z
   .object({
     officeId: Id,
+    include: z
+      .string()
+      .max(2000)
+      .regex(/^[0-9]+(,[0-9]+)*$/, 'must be a comma-separated list of ids')
+      .transform((s) => [...new Set(s.split(',').map(Number))].filter((n) => n > 0 && n <= MAX_ID))
+      .optional(),
     tenantId: z.coerce.number().int().optional(),
   })
   .strict();

@@ -48,7 +48,7 @@ export async function assetsRoutes(app: FastifyInstance) {
   r.get(
     '/Users/Inspectors',
     { config: { permission: jobPanel }, schema: { querystring: InspectorQuery, response: { 200: JobUserOption.array() } } },
-    async (request) => inspectorOptions(contextOf(app, request), request.query.officeId),
+    async (request) => inspectorOptions(contextOf(app, request), request.query.officeId, request.query.include),
   );
 
   r.get(

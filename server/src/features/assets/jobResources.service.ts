@@ -205,10 +205,17 @@ function inspectorWhere(scope: Scope, actorId: number, officeId: number): SQL {
                      where ad.user_id = ${actorId} and ud.user_id = u.id))`;
 }
 
-/** `GET /api/Users/Inspectors?officeId=`: Main and Other Inspector options. */
-export async function inspectorOptions(ctx: RequestContext, officeId: number): Promise<JobUserOption[]> {
+/**
+ * `GET /api/Users/Inspectors?officeId=[&include=]`: Main and Other Inspector options, plus the
+ * job's current inspectors (`include`) while they are active LO users of the namespace.
+ */
+export async function inspectorOptions(ctx: RequestContext, officeId: number, include: number[] = []): Promise<JobUserOption[]> {
   await officeOf(ctx.db, ctx.scope, officeId);
-  return queryRows<JobUserOption>(ctx.db, userOptionsSql(inspectorWhere(ctx.scope, ctx.user.id, officeId)));
+  const kept = include.length
+    ? sql` or (u.namespace_id = ${ctx.scope.namespaceId} and u.status = 1 and u.type = ${USER_TYPE.LO}
+              and u.id = any(${sql.param(include)}::int[]))`
+    : sql``;
+  return queryRows<JobUserOption>(ctx.db, userOptionsSql(sql`(${inspectorWhere(ctx.scope, ctx.user.id, officeId)})${kept}`));
 }
 
 /**

@@ -240,6 +240,17 @@ describe('GET /api/Users/Inspectors?officeId=', () => {
     const all = ((await admin.get(`/api/Users/Inspectors?officeId=${dubai.id}`)).json() as JobUserOption[]).map((r) => r.id);
     expect(all).toContain(otherDivision);
 
+    // An existing job keeps showing its inspectors (active LO users of the namespace) even when they no longer qualify.
+    const kept = await scheduler.get(
+      `/api/Users/Inspectors?officeId=${dubai.id}&include=${otherDivision},${suspended},${notInspector},${t.acme.accounts['field-engg@acme.test']}`,
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    const keptIds = (kept.json() as JobUserOption[]).map((r) => r.id);
+    expect(keptIds).toEqual(expect.arrayContaining([otherDivision, notInspector, t.demo.accounts['field-engg@demo.test']]));
+    expect(keptIds).not.toContain(suspended);
+    expect(keptIds).not.toContain(t.acme.accounts['field-engg@acme.test']);
+    expect((await scheduler.get(`/api/Users/Inspectors?officeId=${dubai.id}&include=1,x`)).statusCode).toBe(400);
+
     // The same rule for the job save (jobs-core).
     const user = { id: t.demo.accounts['scheduler@demo.test'] };
     const scope = { namespaceId: t.demo.id, userId: user.id, role: 'SCHEDULER' as const, companyId: null, siteIds: null };
@@ -348,6 +359,51 @@ describe('GET /api/Users/Site?siteId=', () => {
   });
 });
 
+describe('POST /api/Users?isJob=true (Add New Requester)', () => {
+  const requester = (overrides: Record<string, unknown> = {}) => {
+    counter++;
+    const client = t.demo.clients[0];
+    return {
+      name: `Layla Requester ${counter}`,
+      email: `layla.requester.${counter}@demo.test`,
+      phone: '+971 50 111 2233',
+      objectType: 'REQUESTER',
+      companyId: client.id,
+      siteIds: String(client.siteIds[1]),
+      type: 1,
+      timeZone: 'Asia/Dubai',
+      ...overrides,
+    };
+  };
+
+  it('creates an active requester of the site, offered at once among the site users', async () => {
+    const response = await scheduler.post('/api/Users?isJob=true', requester());
+    expect(response.statusCode, response.body).toBe(200);
+    const row = response.json();
+    expect(row).toMatchObject({ type: 1, role: 'REQUESTER', status: 1, siteIds: String(t.demo.clients[0].siteIds[1]) });
+    const siteUsers = (
+      await scheduler.get(`/api/Users/Site?siteId=${t.demo.clients[0].siteIds[1]}&role=REQUESTER`)
+    ).json() as JobUserOption[];
+    expect(siteUsers.map((u) => u.id)).toContain(row.id);
+  });
+
+  it('answers 404 for another namespace client and 400 for a site of another client', async () => {
+    const acme = t.acme.clients[0];
+    const foreign = await scheduler.post('/api/Users?isJob=true', requester({ companyId: acme.id, siteIds: String(acme.siteIds[0]) }));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe(ASSETS.clientNotFound);
+    const otherSite = await scheduler.post('/api/Users?isJob=true', requester({ siteIds: String(t.demo.clients[1].siteIds[0]) }));
+    expect(otherSite.statusCode).toBe(400);
+    const bad = await scheduler.request({
+      method: 'POST',
+      url: '/api/Users?isJob=true',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('job panel pickers: permission', () => {
   it('jobs.create roles are all jobs.update roles, so the pickers are jobs.update', () => {
     for (const role of rolesWith('jobs.create')) expect(rolesWith('jobs.update')).toContain(role);
@@ -369,6 +425,19 @@ describeAreaAccess('job resources', () => t, [
     body: (ns) => ({ name: `Access Kit Yard ${ns.name}`, street: 'Road 1', companyId: ns.clients[0].id }),
     permission: 'jobs.create',
     malformed: [{ rawBody: '{"name":' }, { body: { name: 'x', street: 'y', companyId: 'first' } }, { body: [] }],
+  },
+  {
+    name: 'new requester',
+    method: 'POST',
+    url: () => '/api/Users?isJob=true',
+    body: (ns) => ({
+      name: 'Access Kit Requester',
+      email: `access.kit.requester.${ns.name}@${ns.name}.test`,
+      companyId: ns.clients[0].id,
+      siteIds: String(ns.clients[0].siteIds[0]),
+    }),
+    permission: 'users.createRequester',
+    malformed: [{ rawBody: '{' }, { body: { name: 'x', email: 'not an address', companyId: 1, siteIds: '1' } }],
   },
   {
     name: 'inspectors',

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  ASSETS,
   assignableRoles,
   type Paging,
   type RequesterBody,
@@ -10,7 +11,7 @@ import {
   type UserRow,
   USERS,
 } from '@portal/contracts';
-import { namespaces, roles } from '../../db/schema';
+import { clientCompanies, namespaces, roles } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, forbidden, conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
@@ -91,6 +92,12 @@ export async function saveUser(ctx: RequestContext, body: UserBody): Promise<Use
 /** `POST /api/Users?isJob=true`: a requester of a client site, created from a job. */
 export async function createRequester(ctx: RequestContext, body: RequesterBody): Promise<UserRow> {
   if (ctx.scope.companyId !== null && ctx.scope.companyId !== body.companyId) throw forbidden(USERS.clientAdminOnlyOwnCompany);
+  // Another namespace's client (or none) is not found, like any other id the caller cannot see.
+  const [client] = await ctx.db
+    .select({ id: clientCompanies.id })
+    .from(clientCompanies)
+    .where(and(eq(clientCompanies.id, body.companyId), eq(clientCompanies.namespaceId, ctx.scope.namespaceId)));
+  if (!client) throw notFound(ASSETS.clientNotFound);
   if (body.siteIds.length === 0) throw badRequest(USERS.clientSitesRequired, { siteIds: USERS.clientSitesRequired });
   const result = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const [role] = await tx
