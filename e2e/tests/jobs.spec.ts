@@ -174,8 +174,8 @@ test('SCHEDULER creates a job through the four steps with a new site, requester,
   expect(tasks.map((t) => t.status).sort()).toEqual([1, 1024]);
 });
 
-/** A job made through the API as the signed-in user (first client, site, office and inspector). */
-async function makeJob(page: Page, extra: Record<string, unknown> = {}): Promise<{ id: number; jobNumber: string }> {
+/** The body of a job as the signed-in user may save it (first client, site, office and inspector). */
+async function jobBody(page: Page, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const clients = await apiGet<{ id: number; sites: { id: number }[] }[]>(page, '/Location/Client?locationLevel=0');
   const client = clients.find((c) => c.sites.length > 0);
   const [me] = await apiGet<{ offices: { id: number }[] }[]>(page, '/login');
@@ -186,19 +186,22 @@ async function makeJob(page: Page, extra: Record<string, unknown> = {}): Promise
     office = candidate.id;
     if (inspectors.length > 0) break;
   }
-  const response = await page.request.post('/api/Schedule', {
-    data: {
-      customerId: client?.id,
-      siteId: client?.sites[0].id,
-      startDate: new Date().toISOString(),
-      duration: 1,
-      secondaryOfficeId: office,
-      officeId: office,
-      mainInspectorId: inspectors[0]?.id,
-      comments: `e2e ${stamp()}`,
-      ...extra,
-    },
-  });
+  return {
+    customerId: client?.id,
+    siteId: client?.sites[0].id,
+    startDate: new Date().toISOString(),
+    duration: 1,
+    secondaryOfficeId: office,
+    officeId: office,
+    mainInspectorId: inspectors[0]?.id,
+    comments: `e2e ${stamp()}`,
+    ...extra,
+  };
+}
+
+/** A job made through the API as the signed-in user. */
+async function makeJob(page: Page, extra: Record<string, unknown> = {}): Promise<{ id: number; jobNumber: string }> {
+  const response = await page.request.post('/api/Schedule', { data: await jobBody(page, extra) });
   expect(response.ok(), await response.text()).toBeTruthy();
   return (await response.json()).schedule;
 }
@@ -265,6 +268,7 @@ test('FIELD-ENGG adds a task to a day job and closes it', async ({ page }) => {
 test('APPROVER may not add a job (the server refuses too); SALES-PERSON gets no Action column', async ({ page }) => {
   await loginAs(page, SCHEDULER);
   const job = await makeJob(page);
+  const body = await jobBody(page);
   await page.context().clearCookies();
   await loginAs(page, APPROVER);
   const list = await openJobs(page);
@@ -272,7 +276,7 @@ test('APPROVER may not add a job (the server refuses too); SALES-PERSON gets no 
   await list.searchFor('Job Number', job.jobNumber);
   await expect(list.row(job.jobNumber)).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Action' })).toBeVisible();
-  const refused = await page.request.post('/api/Schedule', { data: { customerId: 1, siteId: 2, startDate: new Date().toISOString() } });
+  const refused = await page.request.post('/api/Schedule', { data: body });
   expect(refused.status()).toBe(403);
 
   await page.context().clearCookies();
