@@ -253,9 +253,21 @@ test('FIELD-ENGG adds a task to a day job and closes it', async ({ page }) => {
   await list.searchFor('Job Number', dayJob.jobNumber);
   await list.rowAction(list.row(dayJob.jobNumber), 'edit');
   await panel.getByTestId('job-step-3').click();
-  await expect(panel.getByTestId('add-task')).toBeEnabled();
-  await expect(panel.getByTestId('job-close')).toBeEnabled();
+  // A day job: FIELD-ENGG adds a task and saves, then closes the day job.
+  const { division, taskType } = await inspectableTaskType(page);
+  await panel.getByTestId('add-task').click();
+  const row0 = panel.getByTestId('task-row-0');
+  await pick(row0, /^Division/, division);
+  await pick(row0, /^Task Type/, taskType);
   await shot(page, 'job-day-job');
+  await panel.getByTestId('job-save').click();
+  await expect(page.getByText(JOB_TEXT.saved)).toBeVisible();
+  await expect(panel).toBeHidden({ timeout: 10_000 });
+  expect(await apiGet<unknown[]>(page, `/Observation/Schedule?scheduleId=${dayJob.id}`)).toHaveLength(1);
+  await list.rowAction(list.row(dayJob.jobNumber), 'edit');
+  await panel.getByTestId('job-step-3').click();
+  await expect(panel.getByTestId('task-row-0')).toBeVisible();
+  await expect(panel.getByTestId('job-close')).toBeEnabled();
   await panel.getByTestId('job-close').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText(JOB_TEXT.closeConfirm);
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' }).click();

@@ -55,7 +55,7 @@ export function ClientStep({
         testId="job-client"
       />
       <TextField size="small" label="Client Address" value={client?.address ?? ''} disabled multiline fullWidth />
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <Box sx={{ display: 'flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
         <Pick
           label="Site Details"
           required
@@ -127,7 +127,7 @@ export function ClientStep({
           fullWidth
         />
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <Box sx={{ display: 'flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
         <Pick
           label="Requester Name"
           value={form.requesterId}

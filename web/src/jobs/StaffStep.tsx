@@ -38,7 +38,7 @@ export function StaffStep({
   const { role } = useSession();
   const existing = Boolean(form.id);
   const inspectorsLocked = locked || (existing && role !== JOB_FIELD_EDIT_ROLE);
-  const inspectors = useInspectors(form.officeId);
+  const inspectors = useInspectors(form.officeId, form.savedInspectors);
   const people = inspectors.data ?? [];
   const vendorLong = form.vendorDetails.length > JOB_DETAILS_MAX;
   const subVendorLong = form.subVendorDetails.length > JOB_DETAILS_MAX;

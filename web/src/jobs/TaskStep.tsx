@@ -65,7 +65,7 @@ export function TaskStep({
   const assetTypes = useAssetTypes();
   const divisions = useDivisionOptions();
   // The same list as step 2, plus the inspectors the saved tasks name (who may no longer qualify).
-  const inspectorList = useInspectors(form.officeId);
+  const inspectorList = useInspectors(form.officeId, form.savedInspectors);
   const inspectors = useMemo(() => {
     const list: Choice[] = [...(inspectorList.data ?? [])];
     for (const person of taskInspectors) if (!list.some((p) => p.id === person.id)) list.push(person);

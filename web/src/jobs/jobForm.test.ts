@@ -43,6 +43,8 @@ describe('job wizard rules', () => {
     const blank = filled();
     expect(stepReady(3, blank, ready)).toBe(false);
     expect(stepReady(3, { ...blank, llg: 1 }, ready)).toBe(true);
+    expect(stepReady(3, { ...blank, tasks: [] }, ready)).toBe(false);
+    expect(stepReady(3, { ...blank, id: 5, tasks: [] }, ready)).toBe(true);
     const row = { ...newTaskRow(7), divisionId: 1, taskTypeId: 2 };
     expect(stepReady(3, { ...blank, tasks: [row] }, ready)).toBe(true);
     expect(stepReady(3, { ...blank, tasks: [row] }, { ...ready, assetsLoading: true })).toBe(false);

@@ -63,6 +63,8 @@ export interface JobFormState {
   isDayJobClosed: boolean;
   otherFiles: JobFile[];
   tasks: TaskRowState[];
+  /** A saved job's own inspectors (main, others, its tasks'), kept in the pickers. */
+  savedInspectors?: number[];
   /** The special LLG task: -1 not present, 1 active, 1024 removed. */
   llg: number;
   llgTask?: JobTask;
@@ -152,7 +154,8 @@ export function stepReady(step: number, form: JobFormState, extra: { hasOffices:
     default: {
       if (extra.assetsLoading) return false;
       const live = form.tasks.filter((row) => !(form.llg === 1 && blankRow(row)));
-      if (live.length === 0) return form.llg === 1 || form.tasks.some((row) => !row.isNew);
+      // A saved job may keep no task (its other details still save); a new one needs a task or the LLG task.
+      if (live.length === 0) return form.llg === 1 || Boolean(form.id);
       return live.every((row) => row.divisionId !== null && row.taskTypeId !== null);
     }
   }
@@ -266,6 +269,9 @@ export function fromSchedule(job: Job, tasks: JobTask[]): JobFormState {
     tasks: rows,
     llg: llgTask ? (llgTask.status === TASK_DELETED ? TASK_DELETED : 1) : -1,
     llgTask,
+    savedInspectors: [
+      ...new Set([job.mainInspectorId, ...parseIdList(job.inspectorIds), ...rows.flatMap((r) => (r.inspectorId ? [r.inspectorId] : []))]),
+    ],
   };
 }
 

@@ -29,9 +29,20 @@ export function useJobClients() {
 export const useTaskTypes = () => useQuery(options<TaskTypeOption>('/Setting/Objects', { objectType: 'TaskType' }));
 export const useAssetTypes = () => useQuery(options<AssetTypeOption>('/Setting/Objects', { objectType: 'AssetType' }));
 
-/** Main and Other Inspector options for the job's office (GET /api/Users/Inspectors?officeId=). */
-export function useInspectors(officeId: number | null) {
-  return useQuery(options<JobUserOption>('/Users/Inspectors', { officeId: officeId ?? undefined }, Boolean(officeId)));
+/**
+ * Main and Other Inspector options for the job's office (GET /api/Users/Inspectors?officeId=),
+ * with `keep`: a saved job's own inspectors, listed while they are active even if they no
+ * longer qualify, so the job shows their names.
+ */
+export function useInspectors(officeId: number | null, keep: readonly number[] = []) {
+  return useQuery({
+    ...options<JobUserOption>(
+      '/Users/Inspectors',
+      { officeId: officeId ?? undefined, include: keep.length ? [...keep].sort((a, b) => a - b).join(',') : undefined },
+      Boolean(officeId),
+    ),
+    placeholderData: (previous) => previous,
+  });
 }
 export const useSalesPersons = () => useQuery(options<JobUserOption>('/Users/SalesPersons', {}));
 /** Client users of the site (Client Users); those with the REQUESTER role are the Requester options. */
