@@ -15,6 +15,7 @@ const APPROVER = 'approver@demo.test';
 const SALES_PERSON = 'sales-person@demo.test';
 const SHOTS = '/tmp/shots-jobs-web';
 const JOBS = '/operations/jobs';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -108,6 +109,13 @@ test('SCHEDULER creates a job through the four steps with a new site, requester,
   await expect(next).toBeDisabled();
   await panel.getByTestId('job-comments').fill('Annual thorough examination of lifting equipment');
   const inspector = await pickFirst(panel, /^Main Inspector/);
+  // Job files: a refused type stays out; a PDF waits for the first save.
+  await panel
+    .getByTestId('job-files-input')
+    .setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(panel.getByTestId('job-files-error')).toContainText('notes.exe');
+  await panel.getByTestId('job-files-input').setInputFiles({ name: 'scope.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(panel.getByTestId('job-files')).toContainText('scope.pdf');
   await shot(page, 'job-step2');
   await next.click();
 
@@ -138,6 +146,7 @@ test('SCHEDULER creates a job through the four steps with a new site, requester,
   await expect(save).toBeEnabled();
   await shot(page, 'job-step3');
   await save.click();
+  await expect(page.getByText(JOB_TEXT.filesUploaded)).toBeVisible();
   await expect(page.getByText(JOB_TEXT.saved)).toBeVisible();
   await expect(panel).toBeHidden({ timeout: 10_000 });
 
@@ -147,6 +156,7 @@ test('SCHEDULER creates a job through the four steps with a new site, requester,
   const job = jobs[0];
   expect(job.jobNumber).toMatch(/^[A-Z0-9]+-\d{4}-\d{5}$/);
   expect(job.client).toBe(client);
+  expect(job.otherFiles.map((f) => f.fileName)).toEqual(['scope.pdf']);
   await list.searchFor('Job Number', job.jobNumber);
   const row = list.row(job.jobNumber);
   await expect(row).toBeVisible();
@@ -301,7 +311,7 @@ test('APPROVER may not add a job (the server refuses too); SALES-PERSON gets no 
   await expect(sales.row(job.jobNumber).getByTestId('row-edit')).toHaveCount(0);
 });
 
-test('filters, the Active/Inactive toggle, Load More and the Job Lites dashboard', async ({ page }) => {
+test('filters, the Active/Inactive toggle, the status tooltip and the Job Lites dashboard', async ({ page }) => {
   await loginAs(page, SCHEDULER);
   const quote = `QW-${stamp()}`;
   const job = await makeJob(page, { quotationNumber: quote, comments: 'Short' });
@@ -331,7 +341,7 @@ test('filters, the Active/Inactive toggle, Load More and the Job Lites dashboard
   await list.search('Quotation Number').clear();
   await list.settled();
 
-  // Job Lites: 250 a page, an ID column, Load More once more exist than a page.
+  // Job Lites: their own list (type 2) with an ID column.
   for (let i = 0; i < 3; i++) await makeJob(page, { type: 2, comments: `lite ${i}` });
   const lites = await openJobs(page, '/operations/joblites');
   await expect(page.locator('thead th').nth(1)).toHaveText('ID');
