@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { JOB_TEXT, type JobRow } from '@portal/contracts';
 import { expect, latestMailTo, loginAs, test } from '../fixtures';
@@ -365,3 +366,29 @@ for (const viewport of [
     await shot(page, 'job-step0');
   });
 }
+
+test('no serious or critical axe violations on the dashboard and the panel', async ({ page }) => {
+  await loginAs(page, SCHEDULER);
+  const job = await makeJob(page);
+  const list = await openJobs(page);
+  const found: string[] = [];
+  const check = async (where: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      found.push(`${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  };
+  await check('dashboard');
+  await page.getByTestId('add').click();
+  await expect(page.getByTestId('job-wizard')).toBeVisible();
+  await page.waitForTimeout(400);
+  await check('new job');
+  await page.getByTestId('side-panel').getByRole('button', { name: 'Close' }).first().click();
+  await list.searchFor('Job Number', job.jobNumber);
+  await list.rowAction(list.row(job.jobNumber), 'edit');
+  await list.panel().getByTestId('job-step-3').click();
+  await expect(list.panel().getByTestId('task-step-tasks')).toBeVisible();
+  await page.waitForTimeout(400);
+  await check('task details');
+  expect(found).toEqual([]);
+});
