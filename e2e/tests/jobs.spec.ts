@@ -364,6 +364,15 @@ for (const viewport of [
     await page.getByTestId('add').click();
     await expect(page.getByTestId('job-wizard')).toBeVisible();
     await shot(page, 'job-step0');
+    // The task details of a saved job (the panel takes the whole width of a phone).
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    await expect(page.getByTestId('job-wizard')).toBeHidden();
+    await page.goto(JOBS);
+    if (viewport.width < 900) await page.getByTestId('list-card').first().getByTestId('row-more').click();
+    await page.getByTestId('row-edit').first().click();
+    await page.getByTestId('job-step-3').click();
+    await expect(page.getByTestId('task-step-tasks')).toBeVisible();
+    await shot(page, 'job-step3');
   });
 }
 

@@ -219,30 +219,32 @@ function JobWizard({
         )}
       </Box>
       <PanelFooter>
-        <Tooltip title="Previous step">
-          <span>
-            <IconButton
-              aria-label="Previous step"
-              disabled={step === 0 || navigationBlocked}
-              onClick={() => setStep(step - 1)}
-              data-testid="job-prev"
-            >
-              <ChevronLeft />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title="Next step">
-          <span>
-            <IconButton
-              aria-label="Next step"
-              disabled={lastStep || !canGoTo(step + 1)}
-              onClick={() => setStep(step + 1)}
-              data-testid="job-next-chevron"
-            >
-              <ChevronRight />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <Box sx={{ display: { xs: 'none', sm: 'contents' } }}>
+          <Tooltip title="Previous step">
+            <span>
+              <IconButton
+                aria-label="Previous step"
+                disabled={step === 0 || navigationBlocked}
+                onClick={() => setStep(step - 1)}
+                data-testid="job-prev"
+              >
+                <ChevronLeft />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title="Next step">
+            <span>
+              <IconButton
+                aria-label="Next step"
+                disabled={lastStep || !canGoTo(step + 1)}
+                onClick={() => setStep(step + 1)}
+                data-testid="job-next-chevron"
+              >
+                <ChevronRight />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Box>
         <Button onClick={() => setForm(initial)} disabled={save.busy || locked} data-testid="job-clear">
           {JOB_UI.clear}
         </Button>
@@ -252,6 +254,7 @@ function JobWizard({
             <Button
               color="error"
               variant="outlined"
+              sx={{ whiteSpace: 'nowrap' }}
               disabled={!canCancelJob(form) || (job !== null && !job.rights.cancel) || save.busy}
               onClick={() => setConfirm('cancel')}
               data-testid="job-cancel"
@@ -261,6 +264,7 @@ function JobWizard({
             {form.isDayJob && (
               <Button
                 variant="outlined"
+                sx={{ whiteSpace: 'nowrap' }}
                 disabled={!canCloseJob(role, form) || (job !== null && !job.rights.close) || save.busy}
                 onClick={() => setConfirm('close')}
                 data-testid="job-close"
