@@ -14,6 +14,7 @@ import { insertConfiguration, insertNamespace, insertUser } from '../../server/s
 import { demoPasswordHash } from '../../server/src/db/seed/password';
 import { CITIES, COMPANY_FIRST, COMPANY_SUFFIX, COMPANY_TRADE, FIRST_NAMES, LAST_NAMES, SITE_NAMES } from '../../server/src/db/seed/random';
 import type { Db } from '../../server/src/db/types';
+import { insertBenchJobs } from './jobs';
 
 export const BENCH_ADMIN = 'bench@demo.test';
 
@@ -229,7 +230,7 @@ export async function insertBenchNamespace(db: Db, options: { users: number; cli
 }
 
 /** Creates dataDir with the demo data and the bench namespace; the time it took (ms). */
-export async function generateBenchData(dataDir: string, options: { users: number; clients: number }): Promise<number> {
+export async function generateBenchData(dataDir: string, options: { users: number; clients: number; jobs?: number }): Promise<number> {
   const started = performance.now();
   const database = await openDatabase({
     dataDir,
@@ -237,6 +238,7 @@ export async function generateBenchData(dataDir: string, options: { users: numbe
       if (process.env.BENCH_VERBOSE) console.log(`    create + migrate: ${Math.round(performance.now() - started)} ms`);
       await timed('demo seed', seedDemo(db, { defaultMailDomain: 'demo.test' }, 'full'));
       await insertBenchNamespace(db, options);
+      await timed('jobs and tasks', insertBenchJobs(db, { jobs: options.jobs ?? 20_000, tasksPerJob: 5 }));
     },
   });
   if (process.env.BENCH_VERBOSE) console.log(`    open: ${Math.round(performance.now() - started)} ms after start`);
@@ -252,12 +254,16 @@ export async function generateBenchData(dataDir: string, options: { users: numbe
  * The same data in a PostgreSQL database (which must exist and be empty): migrations, demo
  * data, the bench namespace. The time it took (ms).
  */
-export async function generateBenchPostgres(databaseUrl: string, options: { users: number; clients: number }): Promise<number> {
+export async function generateBenchPostgres(
+  databaseUrl: string,
+  options: { users: number; clients: number; jobs?: number },
+): Promise<number> {
   const started = performance.now();
   const database = await openDatabase({ databaseUrl });
   try {
     await seedDemo(database.db, { defaultMailDomain: 'demo.test' }, 'full');
     await insertBenchNamespace(database.db, options);
+    await insertBenchJobs(database.db, { jobs: options.jobs ?? 20_000, tasksPerJob: 5 });
   } finally {
     await database.close();
   }

@@ -12,6 +12,8 @@
 //   i. a list's first paint with data, and in-app navigation between two lists (web build)
 //   j. Data Forms: Show Form of a 60-field form until its canvas (then its preview) is painted
 //   k. Data Forms: saving a 60-field definition (POST /api/Setting/FormJSON)
+//   l. Jobs: list page of 500 + count with a filter on 20,000 jobs / 100,000 tasks, save of a job
+//      with 20 tasks, 20 concurrent saves giving 20 distinct numbers
 //   h. 50 and 200 concurrent signed-in sessions on the embedded database (the data of f) and on
 //      PostgreSQL (a fresh database on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432,
 //      created and dropped by the bench), and GET /api/Users during 20 concurrent 5 MB uploads
@@ -29,6 +31,7 @@ import { createSixtyFieldForm, measureDefinitionSaves, measureFormOpen } from '.
 import { measureListPaint } from './listPaint';
 import { drive, editableUsers, listDuringUploads, openSessions } from './load';
 import { measureUsersTable } from './usersTable';
+import { measureJobSaves } from './jobs';
 import { lighthousePerformance, scriptWeight } from './lib/browser';
 import { get, load, median, sequential, signIn, Unavailable } from './lib/http';
 import { freePort, killAll, type PortalServer, repoRoot, spawnNode, startPortal, waitFor200 } from './lib/processes';
@@ -45,6 +48,8 @@ const settings = quick
       exports: 1,
       users: 5_000,
       clients: 2_000,
+      jobs: 2_000,
+      jobSaves: 10,
       sessionSeconds: 4,
       uploadSeconds: 4,
     }
@@ -56,6 +61,8 @@ const settings = quick
       exports: 3,
       users: 50_000,
       clients: 20_000,
+      jobs: 20_000,
+      jobSaves: 50,
       sessionSeconds: 20,
       uploadSeconds: 15,
     };
@@ -306,12 +313,63 @@ async function figureF(dataDir: string, webProblem: string | null) {
     } catch (error) {
       failed('f', exportFigure, '< 3 s', error);
     }
+    await figureJobs(server.base, token, filter).catch((error) => failed('l', 'jobs figures', '', error));
     await figureG(server.base, webProblem).catch((error) => failed('g', 'Users screen with 2,000 loaded rows', 'no visible lag', error));
     await figureI(server.base, webProblem).catch((error) => failed('i', 'first paint of a list with data', '<= 500 ms', error));
     await figuresJK(server.base, webProblem);
   } finally {
     await server.stop();
   }
+}
+
+/** l. Jobs (issue 9) on the bench namespace's jobs and tasks: list + count with a filter, saves, numbering. */
+async function figureJobs(base: string, token: string, filter: (value: object) => Record<string, string>) {
+  const n = settings.sequential;
+  const cases = [
+    { figure: 'GET /api/Schedule page of 500, filter { active: true }', path: '/api/Schedule?offset=0&limit=500', value: { active: true } },
+    { figure: 'GET /api/Schedule/count, same filter', path: '/api/Schedule/count', value: { active: true } },
+    {
+      figure: "GET /api/Schedule page of 500, filter { client: 'atlas', status: 1 }",
+      path: '/api/Schedule?offset=0&limit=500',
+      value: { client: 'atlas', status: 1 },
+    },
+    { figure: 'GET /api/Schedule/count, same filter', path: '/api/Schedule/count', value: { client: 'atlas', status: 1 } },
+  ];
+  for (const c of cases) {
+    try {
+      const result = await sequential(`${base}${c.path}`, filter(c.value), n);
+      add({
+        id: 'l',
+        figure: `${c.figure} (p95 of ${n}, ${count(settings.jobs)} jobs)`,
+        result: ms(result.p95),
+        target: '<= 50 ms',
+        ok: result.p95 <= 50,
+        detail: `p50 ${ms(result.p50)}; ${describe(result.body)}`,
+      });
+    } catch (error) {
+      failed('l', c.figure, '<= 50 ms', error);
+    }
+  }
+  const me = (await (await fetch(`${base}/api/login`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    primaryOfficeId: number;
+  }[];
+  const saves = await measureJobSaves(base, token, Number(me[0].primaryOfficeId), settings.jobSaves);
+  add({
+    id: 'l',
+    figure: `save of a job with 20 tasks: POST /api/Schedule + POST /api/Observation/All (p95 of ${settings.jobSaves})`,
+    result: ms(saves.p95),
+    target: '<= 150 ms',
+    ok: saves.p95 <= 150,
+    detail: `p50 ${ms(saves.p50)}`,
+  });
+  add({
+    id: 'l',
+    figure: '20 concurrent job saves',
+    result: `${saves.distinct} distinct numbers`,
+    target: '20 distinct',
+    ok: saves.distinct === 20,
+    detail: `${saves.numbers[0]} ...`,
+  });
 }
 
 async function figureG(base: string, webProblem: string | null) {

@@ -100,8 +100,8 @@ CREATE INDEX "job_client_users_user_idx" ON "job_client_users" USING btree ("use
 CREATE INDEX "job_files_file_idx" ON "job_files" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "job_inspectors_user_idx" ON "job_inspectors" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_number_key" ON "jobs" USING btree ("namespace_id","job_number");--> statement-breakpoint
-CREATE INDEX "jobs_list_idx" ON "jobs" USING btree ("namespace_id","type","status","start_date" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "jobs_list_start_idx" ON "jobs" USING btree ("namespace_id","type","start_date" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "jobs_list_idx" ON "jobs" USING btree ("namespace_id","type","status","start_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "jobs_list_start_idx" ON "jobs" USING btree ("namespace_id","type","start_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "jobs_customer_idx" ON "jobs" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "jobs_site_idx" ON "jobs" USING btree ("site_id");--> statement-breakpoint
 CREATE INDEX "jobs_main_inspector_idx" ON "jobs" USING btree ("main_inspector_id","status");--> statement-breakpoint

@@ -63,4 +63,5 @@ export const JOB_TEXT = {
   noSequence: 'No JOB sequence is set up for this office',
   filesTooLarge: 'Job files may be 45 MB in total',
   notificationSent: 'Notification sent',
+  llgTaskExists: 'This job already has its LLG task: send it with its id to change or remove it',
 } as const;

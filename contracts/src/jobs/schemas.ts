@@ -158,11 +158,15 @@ const id = (label: string) =>
 const optId = (label: string) =>
   z.preprocess((v) => (v === '' || v === 0 || v === -1 || v === '0' || v === '-1' ? null : v), id(label).nullish());
 
-/** A required id with "<label> is required" when missing. */
+/** A required id with "<label> is required" when missing; numeric strings are taken as numbers. */
 const reqId = (label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === 0 || v === -1 || v === '0' || v === '-1' ? undefined : v),
-    z.coerce
+    (v) => {
+      if (v === '' || v === 0 || v === -1 || v === '0' || v === '-1' || v === null) return undefined;
+      if (typeof v === 'string' && /^\s*\d+\s*$/.test(v)) return Number(v);
+      return v;
+    },
+    z
       .number({ error: (i) => (i.input === undefined ? `${label} is required` : `${label} must be a number`) })
       .int(`${label} is not a valid id`)
       .positive(`${label} is not a valid id`)

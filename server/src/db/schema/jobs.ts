@@ -76,8 +76,8 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex('jobs_number_key').on(t.namespaceId, t.jobNumber),
     // The dashboards: a namespace's jobs (or job lites) of a status set, newest start first.
-    index('jobs_list_idx').on(t.namespaceId, t.type, t.status, t.startDate.desc(), t.id),
-    index('jobs_list_start_idx').on(t.namespaceId, t.type, t.startDate.desc(), t.id),
+    index('jobs_list_idx').on(t.namespaceId, t.type, t.status, t.startDate.desc(), t.id.desc()),
+    index('jobs_list_start_idx').on(t.namespaceId, t.type, t.startDate.desc(), t.id.desc()),
     index('jobs_customer_idx').on(t.customerId),
     index('jobs_site_idx').on(t.siteId),
     index('jobs_main_inspector_idx').on(t.mainInspectorId, t.status),

@@ -184,6 +184,7 @@ describe('job files', () => {
       await scheduler.get(`/api/Schedule?filter=${encodeURIComponent(JSON.stringify({ jobNumber: job.jobNumber }))}`)
     ).json();
     expect(after[0].otherFiles).toEqual(keep);
+    expect((await scheduler.get(`/api/filedownload?id=${encodeURIComponent(key)}`)).statusCode).toBe(404);
   });
 
   it('refuses a file whose content is not its type, a wrong field and no multipart body, storing nothing', async () => {

@@ -37,11 +37,13 @@ export function jobFilterWhere(scope: Scope, filter: JobFilter): SQL {
   if (filter.quotationNumber?.trim()) parts.push(sql`lower(j.quotation_number) like ${containsPattern(filter.quotationNumber)}`);
   if (filter.client?.trim()) {
     parts.push(
-      sql`exists (select 1 from client_companies fc where fc.id = j.customer_id and lower(fc.name) like ${containsPattern(filter.client)})`,
+      sql`j.customer_id in (select fc.id from client_companies fc where fc.namespace_id = ${scope.namespaceId}::int and lower(fc.name) like ${containsPattern(filter.client)})`,
     );
   }
   if (filter.site?.trim()) {
-    parts.push(sql`exists (select 1 from sites fs where fs.id = j.site_id and lower(fs.name) like ${containsPattern(filter.site)})`);
+    parts.push(
+      sql`j.site_id in (select fs.id from sites fs where fs.namespace_id = ${scope.namespaceId}::int and lower(fs.name) like ${containsPattern(filter.site)})`,
+    );
   }
   return sql.join(parts, sql` and `);
 }
@@ -64,16 +66,14 @@ function rowJson(scope: Scope): SQL {
     'type', j.type, 'status', j.status, 'customerId', j.customer_id, 'siteId', j.site_id,
     'startDate', ${isoDate(sql`j.start_date`)}, 'endDate', ${isoDate(sql`j.end_date`)}, 'duration', j.duration,
     'requesterId', j.requester_id,
-    'clientUserIds', coalesce((select string_agg(cu.user_id::text, ',' order by cu.user_id) from job_client_users cu where cu.job_id = j.id), ''),
+    'clientUserIds', coalesce(cu.ids, ''),
     'secondaryOfficeId', j.office_id, 'officeId', j.office_id, 'salesPerson', j.sales_person_id,
     'price', j.price, 'currency', j.currency, 'poNumber', j.po_number, 'quotationNumber', j.quotation_number,
     'comments', j.comments, 'mainInspectorId', j.main_inspector_id,
     'inspectorIds', coalesce(oi.ids, ''),
     'vendorDetails', j.vendor_details, 'subVendorDetails', j.sub_vendor_details,
     'isDayJob', j.is_day_job, 'isDayJobClosed', j.is_day_job_closed, 'timeZone', j.time_zone,
-    'otherFiles', coalesce((select json_agg(json_build_object('fileName', f.file_name, 'fileType', f.content_type, 'blobKey', f.blob_key)
-                              order by jf.created_at, f.id)
-                            from job_files jf join files f on f.id = jf.file_id where jf.job_id = j.id), '[]'::json),
+    'otherFiles', coalesce(fl.files, '[]'::json),
     'createdDate', ${isoDate(sql`j.created_at`)}, 'modifiedDate', ${isoDate(sql`j.modified_at`)},
     'client', c.name, 'site', s.name,
     'inspector', concat_ws(', ', mi.name, oi.names),
@@ -81,28 +81,45 @@ function rowJson(scope: Scope): SQL {
     'rights', ${rightsSql(scope)})`;
 }
 
-function rowJoins(): SQL {
-  return sql`join client_companies c on c.id = j.customer_id
-    join sites s on s.id = j.site_id
-    join offices o on o.id = j.office_id
-    join users mi on mi.id = j.main_inspector_id
-    left join lateral (
-      select string_agg(ji.user_id::text, ',' order by ji.user_id) as ids, string_agg(u.name, ', ' order by u.name) as names
-        from job_inspectors ji join users u on u.id = ji.user_id
-       where ji.job_id = j.id) oi on true`;
+/**
+ * The rows of the jobs `page` selects (whole job rows), as one JSON array text in `order`. The link
+ * lists (other inspectors, client users, files) come from one grouped pass each over the page's
+ * jobs, not a subquery per row: a page of 500 stays one cheap statement.
+ */
+function rowsJson(scope: Scope, page: SQL, order: SQL): SQL {
+  const inPage = sql`(select id from page)`;
+  return sql`with page as (${page}),
+    oi as (select ji.job_id, string_agg(ji.user_id::text, ',' order by ji.user_id) as ids, string_agg(u.name, ', ' order by u.name) as names
+             from job_inspectors ji join users u on u.id = ji.user_id where ji.job_id in ${inPage} group by ji.job_id),
+    cu as (select job_id, string_agg(user_id::text, ',' order by user_id) as ids from job_client_users where job_id in ${inPage} group by job_id),
+    fl as (select jf.job_id, json_agg(json_build_object('fileName', f.file_name, 'fileType', f.content_type, 'blobKey', f.blob_key)
+                                      order by jf.created_at, f.id) as files
+             from job_files jf join files f on f.id = jf.file_id where jf.job_id in ${inPage} group by jf.job_id)
+    select coalesce(json_agg(${rowJson(scope)} order by ${order}), '[]')::text as json
+      from page j
+      join client_companies c on c.id = j.customer_id
+      join sites s on s.id = j.site_id
+      join offices o on o.id = j.office_id
+      join users mi on mi.id = j.main_inspector_id
+      left join oi on oi.job_id = j.id
+      left join cu on cu.job_id = j.id
+      left join fl on fl.job_id = j.id`;
 }
+
+const LIST_ORDER = sql`j.start_date desc nulls last, j.id desc nulls last`;
 
 /** A page of the dashboard as one JSON array text: start date descending, then newest id. */
 export async function jobListJson(db: Db, scope: Scope, filter: JobFilter, page: { offset: number; limit: number }): Promise<string> {
-  const rows = await queryRows<{ json: string | null }>(
-    db,
-    sql`with page as (
-      select j.id from jobs j where ${jobFilterWhere(scope, filter)}
-       order by j.start_date desc, j.id desc offset ${page.offset}::int limit ${page.limit}::int)
-    select coalesce(json_agg(${rowJson(scope)} order by j.start_date desc, j.id desc), '[]')::text as json
-      from page join jobs j on j.id = page.id ${rowJoins()}`,
-  );
+  const rows = await queryRows<{ json: string | null }>(db, jobListSql(scope, filter, page));
   return rows[0]?.json ?? '[]';
+}
+
+export function jobListSql(scope: Scope, filter: JobFilter, page: { offset: number; limit: number }): SQL {
+  return rowsJson(
+    scope,
+    sql`select j.* from jobs j where ${jobFilterWhere(scope, filter)} order by ${LIST_ORDER} offset ${page.offset}::int limit ${page.limit}::int`,
+    LIST_ORDER,
+  );
 }
 
 export async function jobCount(db: Db, scope: Scope, filter: JobFilter): Promise<number> {
@@ -115,13 +132,18 @@ export async function jobCount(db: Db, scope: Scope, filter: JobFilter): Promise
 
 /** One job row (contracts JobRow) or null when the caller may not see it. */
 export async function jobRow(db: Db, scope: Scope, id: number): Promise<Record<string, unknown> | null> {
-  const rows = await queryRows<{ json: Record<string, unknown> | string }>(
+  const rows = await queryRows<{ json: string }>(
     db,
-    sql`select ${rowJson(scope)} as json from jobs j ${rowJoins()} where j.id = ${id}::int and ${jobScope(scope)}`,
+    rowsJson(scope, sql`select j.* from jobs j where j.id = ${id}::int and ${jobScope(scope)}`, sql`j.id`),
   );
-  const value = rows[0]?.json;
-  if (!value) return null;
-  return typeof value === 'string' ? JSON.parse(value) : value;
+  const list = JSON.parse(rows[0]?.json ?? '[]') as Record<string, unknown>[];
+  return list[0] ?? null;
+}
+
+/** Whether the caller may see the job. */
+export async function jobVisible(db: Db, scope: Scope, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select j.id from jobs j where j.id = ${id}::int and ${jobScope(scope)}`);
+  return rows.length > 0;
 }
 
 /** The tasks of a job (contracts JobTask), by id. */

@@ -23,11 +23,11 @@ import {
 import { queryRows } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { actorOf, type Scope } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import { allocateNumber, codeOf, formatJobNumber } from '../sequences/sequences.service';
-import { jobCount, jobListJson, jobRow, type TaskRowData, tasksById, tasksOfJob } from './jobs.queries';
+import { jobCount, jobListJson, jobVisible, type TaskRowData, tasksById, tasksOfJob } from './jobs.queries';
 
 const expectationFailed = (message: string) => new AppError(417, message);
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
@@ -240,9 +240,10 @@ export async function saveSchedule(ctx: RequestContext, input: ScheduleInput): P
       // Job files: the list sent keeps those files of the job; the others are dropped.
       if (stored && input.otherFiles) {
         const keep = input.otherFiles.map((f) => f.blobKey);
+        // The dropped files go (their links with them); the clean-up frees contents nobody uses.
         await tx.execute(
-          sql`delete from job_files jf using files f where jf.job_id = ${jobId}::int and f.id = jf.file_id
-               and not (f.blob_key = any(${sql.param(keep)}::text[]))`,
+          sql`delete from files f using job_files jf where jf.job_id = ${jobId}::int and f.id = jf.file_id
+               and f.namespace_id = ${ns}::int and not (f.blob_key = any(${sql.param(keep)}::text[]))`,
         );
       }
 
@@ -315,8 +316,7 @@ export const jobTotal = (ctx: RequestContext, filter: JobFilter) => jobCount(ctx
 
 /** GET /api/Observation/Schedule?scheduleId=: the tasks of a job the caller may see. */
 export async function tasksOfSchedule(ctx: RequestContext, scheduleId: number): Promise<TaskRowData[]> {
-  const job = await jobRow(ctx.db, ctx.scope, scheduleId);
-  if (!job) throw notFound(JOB_TEXT.notFound);
+  if (!(await jobVisible(ctx.db, ctx.scope, scheduleId))) throw notFound(JOB_TEXT.notFound);
   return tasksOfJob(ctx.db, scheduleId);
 }
 
@@ -460,6 +460,10 @@ export async function saveTasks(ctx: RequestContext, scheduleId: number, cancelF
         }
         inspectorId = item.inspectorId ?? job.main_inspector_id;
         if (item.inspectorId && !inspectors.has(item.inspectorId)) throw fieldError(at('inspectorId'), JOB_TEXT.unknownInspector);
+      }
+      if (isLlg) {
+        const [llg] = await queryRows<{ id: number }>(tx, sql`select id from tasks where job_id = ${job.id}::int and is_llg limit 1`);
+        if (llg) throw conflict(JOB_TEXT.llgTaskExists, { [at('taskTypeId')]: JOB_TEXT.llgTaskExists });
       }
       const dueDate = isLlg ? new Date().toISOString() : (item.dueDate ?? null);
       const [row] = await queryRows<{ id: number }>(

@@ -320,6 +320,13 @@ describe('tasks of a job', () => {
     });
     expect(llg.dueDate).not.toBeNull();
     expect(await tasksOf(job.id)).toHaveLength(3);
+    // One LLG task per job: it is removed (1024) and restored with its id, never added twice.
+    const secondLlg = await saveTasks(job.id, [{ taskTypeId: f.llgTaskTypeId }]);
+    expect(secondLlg.statusCode).toBe(409);
+    expect(secondLlg.json().error).toBe(JOB_TEXT.llgTaskExists);
+    const removeLlg = await saveTasks(job.id, [{ id: llg.id, taskTypeId: f.llgTaskTypeId, status: 1024, locationId: llg.locationId }]);
+    expect(removeLlg.statusCode, removeLlg.body).toBe(200);
+    expect((await tasksOf(job.id)).find((x) => x.id === llg.id)?.status).toBe(1024);
 
     // Delete (1024) and restore (1) a saved row; its division and task type are fixed.
     const del = await saveTasks(job.id, [{ id: first.id, taskTypeId: f.taskTypeId, status: 1024, locationId: f.assetIds[0] }]);
