@@ -189,12 +189,15 @@ export type JobSiteOption = z.infer<typeof JobSiteOption>;
 /**
  * `GET /api/Location/Client?locationLevel=0`: the clients the caller may pick for a job (client
  * roles: their own company), each with its active top-level sites the caller may see
- * (SITE-USER and REQUESTER: their sites). `companyId` narrows it to one client.
+ * (SITE-USER and REQUESTER: their sites). `companyId` narrows it to one client, `name` to the
+ * clients whose name contains it.
  */
 export const JobClientQuery = z
   .object({
     locationLevel: z.coerce.number().int().min(0).max(0, 'Only top-level sites (locationLevel 0) are offered').optional(),
     companyId: Id.optional(),
+    /** Client name contains this (any case): for a searched picker in a namespace of thousands of clients. */
+    name: z.string().max(200).optional(),
     tenantId: z.coerce.number().int().optional(),
   })
   .strict();

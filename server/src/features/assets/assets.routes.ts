@@ -4,7 +4,6 @@ import {
   AssetOptionsQuery,
   AssetRow,
   InspectorQuery,
-  JobClientOption,
   JobClientQuery,
   JobSiteBody,
   JobSiteOption,
@@ -15,7 +14,7 @@ import {
 } from '@portal/contracts';
 import { contextOf } from '../context';
 import { assetOptions } from './assets.service';
-import { inspectorOptions, jobClients, salesPersonOptions, saveJobSite, siteUserOptions } from './jobResources.service';
+import { inspectorOptions, jobClientsJson, salesPersonOptions, saveJobSite, siteUserOptions } from './jobResources.service';
 
 /**
  * What the job wizard picks and creates besides the job (shell document 7): asset options,
@@ -35,8 +34,10 @@ export async function assetsRoutes(app: FastifyInstance) {
 
   r.get(
     '/Location/Client',
-    { config: { permission: 'locations.read' }, schema: { querystring: JobClientQuery, response: { 200: JobClientOption.array() } } },
-    async (request) => jobClients(contextOf(app, request), request.query),
+    { config: { permission: 'locations.read' }, schema: { querystring: JobClientQuery } },
+    // JobClientOption[] of contracts, as JSON text from the database (jobResources.service.ts).
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(await jobClientsJson(contextOf(app, request), request.query)),
   );
 
   r.post(

@@ -106,6 +106,15 @@ describe('GET /api/Location/Client?locationLevel=0', () => {
     );
   });
 
+  it('searches client names, any case', async () => {
+    const target = t.demo.clients[2];
+    const part = target.name.slice(1, 7).toUpperCase();
+    const rows = (await scheduler.get(`/api/Location/Client?locationLevel=0&name=${encodeURIComponent(part)}`)).json() as JobClientOption[];
+    expect(rows.map((r) => r.id)).toContain(target.id);
+    expect(rows.every((r) => r.name.toUpperCase().includes(part))).toBe(true);
+    expect((await scheduler.get('/api/Location/Client?name=%25%25no%20such')).json()).toEqual([]);
+  });
+
   it('refuses levels other than 0 and unknown query keys', async () => {
     expect((await scheduler.get('/api/Location/Client?locationLevel=1')).statusCode).toBe(400);
     expect((await scheduler.get('/api/Location/Client?locationLevel=top')).statusCode).toBe(400);
