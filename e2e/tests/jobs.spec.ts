@@ -57,6 +57,13 @@ async function inspectableTaskType(page: Page) {
   };
 }
 
+/** Signs another user in, leaving the app first so that its calls cannot end the new session. */
+async function switchUser(page: Page, email: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+  await loginAs(page, email);
+}
+
 async function openJobs(page: Page, path = JOBS): Promise<ListPage> {
   const list = new ListPage(page);
   await page.goto(path);
@@ -292,8 +299,7 @@ test('APPROVER may not add a job (the server refuses too); SALES-PERSON gets no 
   await loginAs(page, SCHEDULER);
   const job = await makeJob(page);
   const body = await jobBody(page);
-  await page.context().clearCookies();
-  await loginAs(page, APPROVER);
+  await switchUser(page, APPROVER);
   const list = await openJobs(page);
   await expect(page.getByTestId('add')).toBeDisabled();
   await list.searchFor('Job Number', job.jobNumber);
@@ -302,8 +308,7 @@ test('APPROVER may not add a job (the server refuses too); SALES-PERSON gets no 
   const refused = await page.request.post('/api/Schedule', { data: body });
   expect(refused.status()).toBe(403);
 
-  await page.context().clearCookies();
-  await loginAs(page, SALES_PERSON);
+  await switchUser(page, SALES_PERSON);
   const sales = await openJobs(page);
   await expect(page.getByTestId('add')).toBeDisabled();
   await sales.searchFor('Job Number', job.jobNumber);
@@ -382,6 +387,7 @@ test('no serious or critical axe violations on the dashboard and the panel', asy
   const list = await openJobs(page);
   const found: string[] = [];
   const check = async (where: string) => {
+    await list.settled();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
       found.push(`${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -420,8 +426,7 @@ test('the LLG special task, where webUIAccessConfiguration offers it, is saved o
   const withLlg = { ...JSON.parse(access.configJson), LLG: { name: 'LLG', viewRules: [{ roles: ['SCHEDULER'], isEnabled: true }] } };
   await saveConfig(JSON.stringify(withLlg));
   try {
-    await page.context().clearCookies();
-    await loginAs(page, SCHEDULER);
+    await switchUser(page, SCHEDULER);
     const job = await makeJob(page);
     const list = await openJobs(page);
     await list.searchFor('Job Number', job.jobNumber);
@@ -442,8 +447,7 @@ test('the LLG special task, where webUIAccessConfiguration offers it, is saved o
     expect(llg).toMatchObject({ inspectorId: null, status: 1 });
     expect(llg?.locationId).toBe(llg?.siteId);
   } finally {
-    await page.context().clearCookies();
-    await loginAs(page, 'config_admin@demo.test');
+    await switchUser(page, 'config_admin@demo.test');
     await saveConfig(access.configJson);
   }
 });
