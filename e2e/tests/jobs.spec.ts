@@ -451,3 +451,20 @@ test('the LLG special task, where webUIAccessConfiguration offers it, is saved o
     await saveConfig(access.configJson);
   }
 });
+
+test('Load More: Job Lites page by 250 and the next page appends', async ({ page }) => {
+  await loginAs(page, SCHEDULER);
+  const countLites = () => apiGet<number>(page, '/Schedule/count', { type: 2, active: true });
+  // More active job lites than one page (the demo has fewer): made through the API in batches.
+  const body = await jobBody(page, { type: 2 });
+  for (let missing = 260 - (await countLites()); missing > 0; missing -= 10) {
+    const batch = Array.from({ length: Math.min(10, missing) }, () => page.request.post('/api/Schedule', { data: body }));
+    for (const response of await Promise.all(batch)) expect(response.ok()).toBeTruthy();
+  }
+  const total = await countLites();
+  const list = await openJobs(page, '/operations/joblites');
+  await expect(list.count()).toHaveText(`Total 250 of ${total} Job(s) Loaded`);
+  await page.getByTestId('load-more').click();
+  await expect(list.count()).toHaveText(`Total ${Math.min(total, 500)} of ${total} Job(s) Loaded`);
+  if (total <= 500) await expect(page.getByTestId('load-more')).toHaveCount(0);
+});
