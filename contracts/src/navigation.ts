@@ -73,8 +73,22 @@ export interface RouteEntry {
 const ROUTE_TABLE = {
   home: { path: '/', title: 'Home', permission: 'dashboard.read' },
   // Operations
-  jobs: { path: '/operations/jobs', title: 'Jobs', permission: 'jobs.read', group: 'operations', feature: 'jobs' },
-  jobLites: { path: '/operations/joblites', title: 'Job Lite', permission: 'jobs.read', group: 'operations', feature: 'jobLite' },
+  jobs: {
+    path: '/operations/jobs',
+    title: 'Jobs',
+    permission: 'jobs.read',
+    group: 'operations',
+    feature: 'jobs',
+    calls: ['GET /api/Schedule?offset=0&limit=500', 'GET /api/Schedule/count'],
+  },
+  jobLites: {
+    path: '/operations/joblites',
+    title: 'Job Lite',
+    permission: 'jobs.read',
+    group: 'operations',
+    feature: 'jobLite',
+    calls: ['GET /api/Schedule?offset=0&limit=250', 'GET /api/Schedule/count'],
+  },
   tasks: { path: '/operations/tasks', title: 'Tasks', permission: 'tasks.read', group: 'operations' },
   reports: { path: '/operations/reports', title: 'Reports', permission: 'reports.read', group: 'operations' },
   // Resources

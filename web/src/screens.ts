@@ -23,6 +23,8 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   assetTypes: () => import('./assetTypes/AssetTypesPage'),
   forms: () => import('./dataForms/DataFormsPage'),
   taskTypes: () => import('./taskTypes/TaskTypesPage'),
+  jobs: () => import('./jobs/JobsPage'),
+  jobLites: () => import('./jobs/JobLitesPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

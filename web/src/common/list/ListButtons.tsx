@@ -7,7 +7,7 @@ import { SHELL } from '@portal/contracts';
 
 export function ReloadButton({ onClick, loading }: { onClick(): void; loading?: boolean }) {
   return (
-    <Button variant="outlined" startIcon={loading ? <CircularProgress size={16} /> : <Refresh />} onClick={onClick} data-testid="reload">
+    <Button variant="outlined" startIcon={loading ? <CircularProgress size={16} aria-label="Loading" /> : <Refresh />} onClick={onClick} data-testid="reload">
       {SHELL.reload}
     </Button>
   );
@@ -19,7 +19,7 @@ export function LoadMoreButton({ hasMore, loading, onClick }: { hasMore: boolean
   return (
     <Button
       variant="outlined"
-      startIcon={loading ? <CircularProgress size={16} /> : <ExpandMore />}
+      startIcon={loading ? <CircularProgress size={16} aria-label="Loading more" /> : <ExpandMore />}
       onClick={onClick}
       disabled={loading}
       data-testid="load-more"

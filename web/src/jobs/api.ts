@@ -1,0 +1,118 @@
+import type {
+  AssetRow,
+  JobAction,
+  JobFile,
+  JobRow,
+  JobTask,
+  ScheduleBody,
+  ScheduleSaveAnswer,
+  TaskPayload,
+  TaskSaveAnswer,
+  JobSiteOption,
+  JobUserOption,
+} from '@portal/contracts';
+import { del, get, post } from '../api/http';
+import { registerResourceApi } from '../providers/resourceApi';
+
+/** Jobs and Job Lites over the spec's calls (shell document 7): the filter names the type. */
+for (const [resource, type] of [
+  ['jobs', 1],
+  ['jobLites', 2],
+] as const) {
+  registerResourceApi<JobRow>(resource, {
+    list: ({ offset, limit, filter }) => get<JobRow[]>('/Schedule', { query: { offset, limit }, filter: { ...filter, type } }),
+    count: ({ filter }) => get<number>('/Schedule/count', { filter: { ...filter, type } }),
+  });
+}
+
+export const saveSchedule = (body: ScheduleBody) => post<ScheduleSaveAnswer>('/Schedule', body);
+export const jobAction = (id: number, action: JobAction) => del<{ message: string }>(`/Schedule/${id}/${action}`);
+export const jobTasks = (scheduleId: number) => get<JobTask[]>('/Observation/Schedule', { query: { scheduleId } });
+export const saveTasks = (scheduleId: number, tasks: TaskPayload[], cancel = false) =>
+  post<TaskSaveAnswer>('/Observation/All', tasks, { query: { cancelFlag: cancel ? -1 : 1, scheduleId } });
+export const notifyNewTasks = (tasks: JobTask[]) =>
+  post<unknown>(
+    '/getNotification',
+    tasks.map((t) => t.id),
+  );
+export const notifyReassigned = (scheduleId: number, inspectorId: number) =>
+  post<unknown>(`/getNotificationForReassignedJob/${scheduleId}/${inspectorId}`, {});
+
+export interface NewSite {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  country: string;
+  pin: string;
+  phone: string;
+}
+export const saveSite = (companyId: number, site: NewSite, copyClientAddress: boolean) =>
+  post<JobSiteOption>('/Location/Job', {
+    ...site,
+    pin: site.pin === '' ? null : site.pin,
+    copyClientAddress,
+    objectType: 'SITE',
+    companyId,
+    parentId: companyId,
+    locationLevel: 0,
+    type: 1,
+    status: 0,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+
+/** POST /api/Users?isJob=true: a requester of the site (requester role, the site assigned). */
+export const saveRequester = (companyId: number, siteId: number, user: { name: string; email: string; phone: string }) =>
+  post<JobUserOption>(
+    '/Users',
+    {
+      name: user.name.trim(),
+      email: user.email.trim(),
+      phone: user.phone.trim(),
+      objectType: 'REQUESTER',
+      companyId,
+      siteIds: String(siteId),
+      type: 1,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    },
+    { query: { isJob: 'true' } },
+  );
+
+export const saveAsset = (asset: { assetTypeId: number; companyId: number; siteId: number; name: string }) =>
+  post<AssetRow>('/Location', {
+    assetTypeId: asset.assetTypeId,
+    companyId: asset.companyId,
+    parentId: asset.siteId,
+    objectType: 'ASSET',
+    name: asset.name,
+    type: 1,
+    status: 1,
+    locationLevel: 1,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+
+/** POST /api/Schedule/attachment/{jobId} (multipart scheduleFile), with upload progress. */
+export function uploadJobFiles(jobId: number, files: File[], onProgress: (fraction: number) => void): Promise<JobFile[]> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const file of files) form.append('scheduleFile', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/Schedule/attachment/${jobId}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: { otherFiles?: JobFile[]; error?: string } = {};
+      try {
+        body = JSON.parse(xhr.responseText || '{}');
+      } catch {
+        // not JSON: the status decides
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body.otherFiles ?? []);
+      else reject(new Error(body.error ?? `Upload failed (${xhr.status})`));
+    };
+    xhr.onerror = () => reject(new Error('The server cannot be reached. Check your connection and try again'));
+    xhr.send(form);
+  });
+}
