@@ -16,18 +16,19 @@ export async function insertBenchJobs(db: Db, options: { jobs: number; tasksPerJ
     for (const table of AUDITED) await t.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER ${table}_audit`));
     await t.execute(sql`
       INSERT INTO asset_types (namespace_id, name, acronym_code, category, status)
-      SELECT ${ns}, n, upper(left(n, 3)), 'MACHINERY', 1 FROM unnest(ARRAY['Mobile Crane', 'Overhead Crane', 'Forklift', 'Boom Lift']) n`);
+      SELECT ${ns}, n, upper(left(n, 3)), 'MACHINERY', 1 FROM unnest(ARRAY['Mobile Crane', 'Overhead Crane', 'Forklift', 'Boom Lift']) n
+       WHERE NOT EXISTS (SELECT 1 FROM asset_types x WHERE x.namespace_id = ${ns} AND lower(x.name) = lower(n) AND x.status = 1)`);
     await t.execute(sql`
       INSERT INTO task_types (namespace_id, name, acronym_code, division_id, asset_type_id, validity, status)
       SELECT ${ns}, a.name || ' Inspection', a.acronym_code || '-INS', d.id, a.id, 12, 1
         FROM asset_types a, (SELECT id FROM divisions WHERE namespace_id = ${ns} ORDER BY id LIMIT 1) d
        WHERE a.namespace_id = ${ns}`);
-    // One asset per top-level site.
+    // One asset per top-level site that has none yet (the bench's assets may be there already).
     await t.execute(sql`
       INSERT INTO assets (namespace_id, company_id, site_id, asset_type_id, name, serial_number, status)
       SELECT s.namespace_id, s.company_id, s.id, at.ids[1 + s.id % array_length(at.ids, 1)], 'Unit ' || s.id, 'SN-' || s.id, 1
         FROM sites s, (SELECT array_agg(id ORDER BY id) AS ids FROM asset_types WHERE namespace_id = ${ns}) at
-       WHERE s.namespace_id = ${ns} AND s.parent_id IS NULL`);
+       WHERE s.namespace_id = ${ns} AND s.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM assets x WHERE x.site_id = s.id)`);
     await t.execute(sql`ANALYZE asset_types, task_types, assets`);
     await t.execute(sql`
       WITH insp AS (SELECT u.id, u.office_id, (row_number() OVER (ORDER BY u.id) - 1)::int AS n
@@ -60,7 +61,8 @@ export async function insertBenchJobs(db: Db, options: { jobs: number; tasksPerJ
                   WHEN j.status = 2 AND k = 1 THEN 2 ELSE 1 END
         FROM jobs j
         CROSS JOIN generate_series(1, ${options.tasksPerJob}) k
-        JOIN assets a ON a.site_id = j.site_id
+        -- The site's first asset: tasksPerJob tasks per job, however many assets a site has.
+        JOIN LATERAL (SELECT * FROM assets a0 WHERE a0.site_id = j.site_id ORDER BY a0.id LIMIT 1) a ON true
         JOIN task_types tt ON tt.asset_type_id = a.asset_type_id AND tt.namespace_id = j.namespace_id
        WHERE j.namespace_id = ${ns}`);
     // Later saves continue after the generated numbers.
