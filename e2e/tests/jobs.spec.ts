@@ -468,3 +468,29 @@ test('Load More: Job Lites page by 250 and the next page appends', async ({ page
   await expect(list.count()).toHaveText(`Total ${Math.min(total, 500)} of ${total} Job(s) Loaded`);
   if (total <= 500) await expect(page.getByTestId('load-more')).toHaveCount(0);
 });
+
+test('the default sort settles on the loaded rows a second after the load, without fetching them again', async ({ page }) => {
+  await loginAs(page, SCHEDULER);
+  let listCalls = 0;
+  page.on('request', (request) => {
+    if (/\/api\/Schedule\?/.test(request.url()) && request.method() === 'GET') listCalls += 1;
+  });
+  const list = await openJobs(page);
+  await expect(list.rows().first()).toBeVisible();
+  const loaded = await list.rows().count();
+  expect(loaded).toBeGreaterThan(1);
+  // Past the sort's delay the rows are still there, newest start date first, from one fetch.
+  await page.waitForTimeout(2_500);
+  await expect(list.rows()).toHaveCount(loaded);
+  expect(listCalls).toBe(1);
+  const header = page.locator('thead th');
+  const startColumn = (await header.allTextContents()).indexOf('Start Date');
+  const dates = await list
+    .rows()
+    .evaluateAll(
+      (rows, column) => rows.slice(0, 20).map((row) => Date.parse(row.querySelectorAll('td')[column]?.textContent ?? '')),
+      startColumn,
+    );
+  expect(dates.every((d) => !Number.isNaN(d))).toBe(true);
+  expect(dates).toEqual([...dates].sort((a, b) => b - a));
+});

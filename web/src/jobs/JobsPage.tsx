@@ -63,7 +63,8 @@ export function JobsDashboard({ title, crumbs, lite }: ScreenProps & { lite: boo
     resource: lite ? 'jobLites' : 'jobs',
     filter: serverFilter,
     pageSize: lite ? JOB_PAGE_SIZE.jobLites : JOB_PAGE_SIZE.jobs,
-    sort: sorted ? SORT_START : SORT_NONE,
+    sort: SORT_NONE,
+    clientSort: sorted ? SORT_START : SORT_NONE,
     loadError: JOB_TEXT.loadError,
   });
   const loadedCount = list.rows.length;

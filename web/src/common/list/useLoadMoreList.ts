@@ -7,6 +7,11 @@ export interface LoadMoreListOptions {
   filter: Record<string, unknown>;
   pageSize: number;
   sort: SortPayload;
+  /**
+   * A sort of the loaded rows only, when it differs from the server's order (the jobs' default
+   * sort, applied a second after each load): changing it re-sorts without fetching again.
+   */
+  clientSort?: SortPayload;
   /** The spec's load error, e.g. 'Error while loading Users'. */
   loadError: string;
 }
@@ -17,7 +22,7 @@ export interface LoadMoreListOptions {
  * change resets the list, and sorting applies to the loaded rows. Answers a react-admin list
  * context (for DataTable, ColumnsButton...) plus the Load More controls.
  */
-export function useLoadMoreList<R extends RaRecord>({ resource, filter, pageSize, sort, loadError }: LoadMoreListOptions) {
+export function useLoadMoreList<R extends RaRecord>({ resource, filter, pageSize, sort, clientSort, loadError }: LoadMoreListOptions) {
   const [reloadKey, setReloadKey] = useState(0);
   const query = useInfiniteGetList<R>(
     resource,
@@ -40,7 +45,7 @@ export function useLoadMoreList<R extends RaRecord>({ resource, filter, pageSize
 
   const listContext = useList<R>({
     data: rows,
-    sort,
+    sort: clientSort ?? sort,
     perPage: Number.MAX_SAFE_INTEGER,
     isPending: query.isPending,
     isFetching: query.isFetching,
