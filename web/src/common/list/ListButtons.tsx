@@ -7,7 +7,12 @@ import { SHELL } from '@portal/contracts';
 
 export function ReloadButton({ onClick, loading }: { onClick(): void; loading?: boolean }) {
   return (
-    <Button variant="outlined" startIcon={loading ? <CircularProgress size={16} aria-label="Loading" /> : <Refresh />} onClick={onClick} data-testid="reload">
+    <Button
+      variant="outlined"
+      startIcon={loading ? <CircularProgress size={16} aria-label="Loading" /> : <Refresh />}
+      onClick={onClick}
+      data-testid="reload"
+    >
       {SHELL.reload}
     </Button>
   );
