@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ASSETS } from '@portal/contracts';
-import { useAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
 import { saveRequester } from './api';
 import { grid, Text } from './fields';
 import { JOB_UI } from './texts';
+import { useInlineSave } from './useInlineSave';
 
 /** A placeholder address for a job user who has none yet (shell document 3 "New requester"). */
 function placeholderEmail(name: string, userEmail: string): string {
@@ -37,27 +37,12 @@ export function NewRequesterPanel({
 }) {
   const { user } = useSession();
   const [value, setValue] = useState({ name: '', email: '', phone: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const alert = useAlert();
-  useEffect(() => {
-    if (!error) return;
-    const timer = setTimeout(() => setError(null), 2000);
-    return () => clearTimeout(timer);
-  }, [error]);
   const ok = value.name.trim() !== '' && /^\S+@\S+\.\S+$/.test(value.email.trim());
-  const save = async () => {
-    setSaving(true);
-    try {
-      const saved = await saveRequester(companyId, siteId, value);
-      alert.success(ASSETS.newUserSaved);
-      onSaved(saved.id);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { error, saving, save } = useInlineSave(
+    () => saveRequester(companyId, siteId, value),
+    ASSETS.newUserSaved,
+    (saved) => onSaved(saved.id),
+  );
   return (
     <Paper variant="outlined" sx={{ p: 2, bgcolor: '#f8fafc' }} data-testid="new-requester-panel">
       <Typography variant="subtitle2" sx={{ mb: 1.5 }}>

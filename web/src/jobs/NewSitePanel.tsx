@@ -6,12 +6,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ASSETS, type JobClientOption } from '@portal/contracts';
-import { useAlert } from '../common/useAlert';
 import { saveSite } from './api';
 import { grid, Text } from './fields';
 import { JOB_UI } from './texts';
+import { useInlineSave } from './useInlineSave';
 
 const EMPTY = { name: '', street: '', city: '', state: '', country: '', pin: '', phone: '' };
 
@@ -19,15 +19,15 @@ const EMPTY = { name: '', street: '', city: '', state: '', country: '', pin: '',
 export function NewSitePanel({ client, onCancel, onSaved }: { client: JobClientOption; onCancel(): void; onSaved(id: number): void }) {
   const [site, setSite] = useState(EMPTY);
   const [copy, setCopy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const alert = useAlert();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!error) return;
-    const timer = setTimeout(() => setError(null), 2000);
-    return () => clearTimeout(timer);
-  }, [error]);
+  const { error, saving, save } = useInlineSave(
+    () => saveSite(client.id, site, copy),
+    ASSETS.newSiteSaved,
+    async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: ['options', '/Location/Client'] });
+      onSaved(saved.id);
+    },
+  );
   const set = (patch: Partial<typeof EMPTY>) => setSite({ ...site, ...patch });
   const nameTaken = client.sites.some((s) => s.name.trim().toLowerCase() === site.name.trim().toLowerCase());
   const pinBad = site.pin !== '' && !/^\d+$/.test(site.pin);
@@ -44,19 +44,6 @@ export function NewSitePanel({ client, onCancel, onSaved }: { client: JobClientO
         pin: client.pin === null ? '' : String(client.pin),
         phone: client.phone ?? '',
       });
-    }
-  };
-  const save = async () => {
-    setSaving(true);
-    try {
-      const saved = await saveSite(client.id, site, copy);
-      alert.success(ASSETS.newSiteSaved);
-      await queryClient.invalidateQueries({ queryKey: ['options', '/Location/Client'] });
-      onSaved(saved.id);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setSaving(false);
     }
   };
   return (
