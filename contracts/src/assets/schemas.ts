@@ -3,7 +3,7 @@ import { DEFAULT_DISALLOWED_ASSET_CHARS, LOCKED_DISALLOWED_ASSET_CHARS } from '.
 import { can } from '../permissions';
 import type { Role } from '../roles';
 import { Id, MAX_ID } from '../common/schemas';
-import { clearableText, optionalId, requiredId } from '../users/schemas';
+import { clearableText, optionalId, requiredId, UserOption } from '../users/schemas';
 import { ASSETS } from './messages';
 
 /**
@@ -215,24 +215,7 @@ export const JobClientOption = z.object({
 export type JobClientOption = z.infer<typeof JobClientOption>;
 
 /** A user in the wizard's pickers (inspectors, sales persons, requesters, client users). */
-export const JobUserOption = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  /** 0 LO, 1 client. */
-  type: z.number(),
-  roleId: z.number(),
-  /** The role's name. */
-  designation: z.string(),
-  /** The portal role constant behind it (FIELD-ENGG, REQUESTER...). */
-  role: z.string(),
-  companyId: z.number().nullable(),
-  officeId: z.number().nullable(),
-  secondaryOfficeIds: z.string(),
-  divisionIds: z.string(),
-  siteIds: z.string(),
-});
+export const JobUserOption = UserOption.extend({ phone: z.string().nullable() });
 export type JobUserOption = z.infer<typeof JobUserOption>;
 
 /** The roles a job's main and other inspectors have (shell document 5). */
