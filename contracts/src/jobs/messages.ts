@@ -54,6 +54,8 @@ export const JOB_TEXT = {
   unknownTask: 'This task does not belong to the job',
   poNumberLocked: 'Only a FIELD-ENGG may change the PO Number of an existing job',
   quotationLocked: 'The Quotation Number of an existing job can not be changed',
+  // (ours) The panel shows these read only once the job is saved.
+  placeLocked: 'The client, site, office and day job of an existing job can not be changed',
   inspectorsLocked: 'Only a FIELD-ENGG may change the inspectors of an existing job',
   tasksOnlyDayJob: 'Your role may add tasks to day jobs only',
   taskLocked: 'This task can no longer be changed',

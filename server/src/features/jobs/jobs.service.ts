@@ -115,6 +115,14 @@ export async function saveSchedule(ctx: RequestContext, input: ScheduleInput): P
         const fieldEngineer = user.role === JOB_FIELD_EDIT_ROLE;
         if (!fieldEngineer && (input.poNumber ?? null) !== (stored.po_number ?? null)) throw forbidden(JOB_TEXT.poNumberLocked);
         if ((input.quotationNumber ?? null) !== (stored.quotation_number ?? null)) throw forbidden(JOB_TEXT.quotationLocked);
+        if (
+          input.customerId !== stored.customer_id ||
+          input.siteId !== stored.site_id ||
+          officeId !== stored.office_id ||
+          Boolean(input.isDayJob) !== stored.is_day_job
+        ) {
+          throw forbidden(JOB_TEXT.placeLocked);
+        }
         if (!fieldEngineer) {
           const current = await idsPresent(tx, sql`select user_id as id from job_inspectors where job_id = ${stored.id}::int`);
           if (input.mainInspectorId !== stored.main_inspector_id || !sameList(otherInspectors, [...current])) {
@@ -142,7 +150,7 @@ export async function saveSchedule(ctx: RequestContext, input: ScheduleInput): P
         sql`select id, name, acronym_code from offices where id = ${officeId}::int and namespace_id = ${ns}::int`,
       );
       if (!office) throw fieldError('secondaryOfficeId', JOB_TEXT.unknownOffice);
-      if (officeId !== stored?.office_id && !(await callerOffices(tx, user.id)).has(officeId)) {
+      if (!stored && !(await callerOffices(tx, user.id)).has(officeId)) {
         throw fieldError('secondaryOfficeId', JOB_TEXT.unknownOffice);
       }
       const inspectorIds = [input.mainInspectorId, ...otherInspectors];
@@ -153,7 +161,8 @@ export async function saveSchedule(ctx: RequestContext, input: ScheduleInput): P
             sql`select ${stored.main_inspector_id}::int as id union select user_id from job_inspectors where job_id = ${stored.id}::int`,
           )
         : new Set<number>();
-      const officeKept = stored?.office_id === officeId;
+      // An existing job keeps its office (checked above), so its inspectors may stay.
+      const officeKept = stored !== null;
       for (const id of inspectorIds) {
         if (!qualified.has(id) && !(officeKept && keptInspectors.has(id))) {
           throw fieldError(id === input.mainInspectorId ? 'mainInspectorId' : 'inspectorIds', JOB_TEXT.unknownInspector);

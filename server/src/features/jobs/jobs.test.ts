@@ -269,6 +269,23 @@ describe('POST /api/Schedule: update', () => {
     expect(same.statusCode, same.body).toBe(200);
   });
 
+  it('keeps the client, site, office and day job of an existing job, which the panel shows read only (403)', async () => {
+    const saved = await createJob();
+    const id = saved.schedule.id;
+    for (const change of [
+      { customerId: t.demo.clients[1].id, siteId: t.demo.clients[1].siteIds[0] },
+      { siteId: t.demo.clients[0].siteIds[1] },
+      { secondaryOfficeId: t.demo.offices[1].id },
+      { isDayJob: true },
+    ]) {
+      const response = await scheduler.post('/api/Schedule', jobBody(t.demo, { id, ...change }));
+      expect(response.statusCode, JSON.stringify(change)).toBe(403);
+      expect(response.json().error).toBe(JOB_TEXT.placeLocked);
+    }
+    const [row] = await jobs(scheduler, { jobNumber: saved.schedule.jobNumber });
+    expect(row).toMatchObject({ customerId: t.demo.clients[0].id, siteId: t.demo.clients[0].siteIds[0] });
+  });
+
   it('answers 404 for an unknown job and for the other namespace job', async () => {
     for (const id of [999_999, acmeJobId]) {
       const response = await scheduler.post('/api/Schedule', jobBody(t.demo, { id }));
