@@ -18,6 +18,7 @@ export * from './webAccess';
 export * from './dataForms/definition';
 export * from './taskTypes/checklist';
 export * from './taskTypes/schemas';
+export * from './tasks/checklist';
 export * from './assetTypes/schemas';
 export * from './configurations/schemas';
 export * from './dataForms/schemas';

@@ -16,3 +16,4 @@ export * from './assetTypes';
 export * from './dataForms';
 export * from './assets';
 export * from './jobs';
+export * from './documents';

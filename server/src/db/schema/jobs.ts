@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { TaskChecklist } from '@portal/contracts';
 import {
   type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
+  jsonb,
   integer,
   pgTable,
   primaryKey,
@@ -168,6 +170,25 @@ export const tasks = pgTable(
     timeZone: text('time_zone'),
     status: smallint('status').notNull().default(1),
     archived: smallint('archived').notNull().default(0),
+    /** The checklist copied from the task type and filled in (contracts tasks/checklist.ts); null until first opened. */
+    checklist: jsonb('checklist').$type<TaskChecklist>(),
+    /** DECISIONS 5 results: 1 Pass, 2 Fail, 3 Pending; null none. Rolled up from the items on every checklist save. */
+    result: smallint('result'),
+    actualInspectionDate: timestamp('actual_inspection_date', { withTimezone: true, mode: 'date' }),
+    /** DECISIONS 5: tens 1 preview / 3 final, units 1 queued, 2 generating, 3 ready, 9 failed; null before any. */
+    certificateStatus: smallint('certificate_status'),
+    /** `<office>-<division>-<yyyy>-<5 digits>`, allocated once at approval (DECISIONS 6). */
+    certificateNumber: text('certificate_number'),
+    certificateDate: timestamp('certificate_date', { withTimezone: true, mode: 'date' }),
+    /** The current certificate PDF (preview before approval, final after). */
+    certificateFileId: integer('certificate_file_id').references(() => files.id),
+    fieldReportFileId: integer('field_report_file_id').references(() => files.id),
+    fullReportFileId: integer('full_report_file_id').references(() => files.id),
+    approverId: integer('approver_id').references(() => users.id),
+    /** The comment of the last Amend (max 500). */
+    revisionComments: text('revision_comments'),
+    /** How many times the certificate was amended (0 for the first issue). */
+    revision: integer('revision').notNull().default(0),
     createdBy: integer('created_by'),
     modifiedBy: integer('modified_by'),
     createdAt: createdAt(),
@@ -180,5 +201,8 @@ export const tasks = pgTable(
     index('tasks_asset_idx').on(t.assetId),
     index('tasks_parent_idx').on(t.parentId),
     index('tasks_task_type_idx').on(t.taskTypeId),
+    // The task dashboard: a namespace's tasks of a status set, last modified first.
+    index('tasks_list_idx').on(t.namespaceId, t.status, t.modifiedAt.desc(), t.id.desc()),
+    uniqueIndex('tasks_certificate_number_key').on(t.namespaceId, t.certificateNumber),
   ],
 );

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { tasks } from './jobs';
+import { namespaces } from './namespaces';
+
+/**
+ * The documents queue (issue 10): one row per PDF generation a task needs, worked by any server
+ * instance (`SELECT ... FOR UPDATE SKIP LOCKED`), so it survives a restart and works the same on
+ * the embedded database and on PostgreSQL. `phase` preview makes the preview certificate and the
+ * field report after Submit; final makes the certificate, the field report and the full
+ * checklist report after approval. A task never has two unfinished rows of one phase (the
+ * partial unique index), so one certificate is never generated twice at once.
+ */
+export const documentJobs = pgTable(
+  'document_jobs',
+  {
+    id: serial('id').primaryKey(),
+    namespaceId: integer('namespace_id')
+      .notNull()
+      .references(() => namespaces.id),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    /** preview or final. */
+    phase: text('phase').notNull(),
+    /** queued, running, done or failed (failed after the last attempt). */
+    state: text('state').notNull().default('queued'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** Not taken before this time (retries back off). */
+    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When a worker took it: a running row older than the lease is taken again (its worker died). */
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    requestedBy: integer('requested_by'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('document_jobs_open_key').on(t.taskId, t.phase).where(sql`${t.state} in ('queued', 'running')`),
+    index('document_jobs_next_idx').on(t.state, t.runAfter),
+    index('document_jobs_task_idx').on(t.taskId, t.createdAt),
+  ],
+);
