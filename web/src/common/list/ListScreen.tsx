@@ -249,7 +249,7 @@ function ListTable<R extends RaRecord>({
 }
 
 /** A table column; a pinned one is left out of the column picker, so it cannot be hidden. */
-function Column({ pinned, ...props }: DataTableColumnProps & { pinned?: boolean }) {
+function Column<R extends RaRecord>({ pinned, ...props }: DataTableColumnProps<R> & { pinned?: boolean }) {
   const context = useDataTableRenderContext();
   if (pinned && context === 'columnsSelector') return null;
   return <DataTable.Col {...props} />;
