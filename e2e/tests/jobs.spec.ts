@@ -335,6 +335,20 @@ test('filters, the Active/Inactive toggle, the status tooltip and the Job Lites 
     'Quote / WO',
     'Status',
   ]);
+  // The column picker offers every column but Job Number and Status, which always stay on.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const picker = page.locator('.MuiPopover-paper');
+  await expect(picker.getByText('Client', { exact: true })).toBeVisible();
+  await expect(picker.getByText('Type', { exact: true })).toBeVisible();
+  await expect(picker.getByText('Job Number', { exact: true })).toHaveCount(0);
+  await expect(picker.getByText('Status', { exact: true })).toHaveCount(0);
+  await picker.getByText('Client', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(headers).toHaveText(['Action', 'Job Number', 'Site', 'Personnel', 'Comments', 'Start Date', 'Quote / WO', 'Status']);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await picker.getByText('Client', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(headers).toHaveCount(9);
   await list.searchFor('Quotation Number', quote);
   await expect(list.rows()).toHaveCount(1);
   await expect(list.row(job.jobNumber)).toBeVisible();
@@ -467,6 +481,67 @@ test('Load More: Job Lites page by 250 and the next page appends', async ({ page
   await page.getByTestId('load-more').click();
   await expect(list.count()).toHaveText(`Total ${Math.min(total, 500)} of ${total} Job(s) Loaded`);
   if (total <= 500) await expect(page.getByTestId('load-more')).toHaveCount(0);
+});
+
+test('SCHEDULER creates a Job Lite in the browser: type 2, listed under Job Lites with its ID, not under Jobs', async ({ page }) => {
+  await loginAs(page, SCHEDULER);
+  const list = await openJobs(page, '/operations/joblites');
+  await page.getByTestId('add').click();
+  const panel = list.panel();
+  await expect(panel.getByTestId('side-panel-title')).toHaveText(JOB_TEXT.addTitle);
+  const next = panel.getByTestId('job-next');
+  await pickFirst(panel, /^Client Name/);
+  await pickFirst(panel, /^Site Details/);
+  await next.click();
+  await pickFirst(panel, /^Lo Office for Job/);
+  const quote = `QL-${stamp()}`;
+  await panel.getByTestId('job-quotation-number').fill(quote);
+  await next.click();
+  const inspector = await pickFirst(panel, /^Main Inspector/);
+  await next.click();
+  const { division, taskType } = await inspectableTaskType(page);
+  const row0 = panel.getByTestId('task-row-0');
+  await pick(row0, /^Division/, division);
+  await pick(row0, /^Task Type/, taskType);
+  await shot(page, 'joblite-step3');
+  await panel.getByTestId('job-save').click();
+  await expect(page.getByText(JOB_TEXT.saved)).toBeVisible();
+  await expect(panel).toBeHidden({ timeout: 10_000 });
+
+  const [lite] = await apiGet<JobRow[]>(page, '/Schedule?offset=0&limit=5', { type: 2, quotationNumber: quote });
+  expect(lite).toMatchObject({ type: 2, quotationNumber: quote });
+  expect(await apiGet<JobRow[]>(page, '/Schedule?offset=0&limit=5', { quotationNumber: quote })).toHaveLength(0);
+  expect(await apiGet<unknown[]>(page, `/Observation/Schedule?scheduleId=${lite.id}`)).toHaveLength(1);
+  await list.searchFor('Quotation Number', quote);
+  const row = list.row(lite.jobNumber);
+  await expect(row).toBeVisible();
+  await expect(row.locator('td').nth(1)).toHaveText(String(lite.id));
+  await expect(row).toContainText(inspector);
+  // The Jobs dashboard does not list it.
+  const jobs = await openJobs(page);
+  await jobs.searchFor('Quotation Number', quote);
+  await expect(jobs.count()).toHaveText(JOB_TEXT.totalLoaded(0, 0));
+});
+
+test('Load More: Jobs page by 500 and the next page appends', async ({ page }) => {
+  test.setTimeout(300_000);
+  await loginAs(page, SCHEDULER);
+  const countJobs = () => apiGet<number>(page, '/Schedule/count', { active: true });
+  // More active jobs than one page (the demo has fewer): made through the API in batches.
+  const body = await jobBody(page);
+  for (let missing = 510 - (await countJobs()); missing > 0; missing -= 10) {
+    const batch = Array.from({ length: Math.min(10, missing) }, () => page.request.post('/api/Schedule', { data: body }));
+    for (const response of await Promise.all(batch)) expect(response.ok()).toBeTruthy();
+  }
+  const total = await countJobs();
+  const list = await openJobs(page);
+  await expect(list.count()).toHaveText(`Total 500 of ${total} Job(s) Loaded`);
+  await page.getByTestId('load-more').click();
+  await expect(list.count()).toHaveText(`Total ${Math.min(total, 1000)} of ${total} Job(s) Loaded`);
+  if (total <= 1000) await expect(page.getByTestId('load-more')).toHaveCount(0);
+  // The appended rows are there: the windowed table scrolls to its last row.
+  await page.getByTestId('list-scroller').evaluate((box) => box.scrollTo(0, box.scrollHeight));
+  await expect(list.rows().last()).toBeVisible();
 });
 
 test('the default sort settles on the loaded rows a second after the load, without fetching them again', async ({ page }) => {

@@ -21,7 +21,7 @@ const SORT_DELAY_MS = 1000;
 function jobColumns(lite: boolean): ListColumn<JobRow>[] {
   return [
     ...(lite ? [{ source: 'id', label: 'ID', width: 70 } as ListColumn<JobRow>] : []),
-    { source: 'jobNumber', label: 'Job Number', width: 150, card: 'title' },
+    { source: 'jobNumber', label: 'Job Number', width: 150, card: 'title', pinned: true },
     { source: 'client', label: 'Client', width: 160, card: 'subtitle' },
     { source: 'site', label: 'Site', width: 150, card: 'field' },
     { source: 'inspector', label: 'Personnel', width: 150, card: 'field' },
@@ -39,6 +39,7 @@ function jobColumns(lite: boolean): ListColumn<JobRow>[] {
       label: 'Status',
       width: 70,
       card: 'status',
+      pinned: true,
       text: (r) => jobStatusLabel(r.status),
       render: (r) => <JobStatusIcon status={r.status} dayJobClosed={r.isDayJobClosed} />,
     },

@@ -52,7 +52,8 @@ export function TaskRowEditor({
   const testId = `task-row-${index}`;
   return (
     <TableRow data-testid={testId} sx={deleted ? { opacity: 0.55, '& td': { textDecoration: 'line-through' } } : undefined}>
-      <TableCell>
+      {/* Level with the pickers' text (the row's cells align to the top for their helper texts). */}
+      <TableCell sx={{ pt: '13px !important' }}>
         {!row.isNew &&
           !locked &&
           (deleted ? (
@@ -79,7 +80,7 @@ export function TaskRowEditor({
             </Tooltip>
           ) : null)}
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ pt: '21px !important' }}>
         {index + 1}
         {deleted && <span style={{ color: '#c62828' }}> *</span>}
       </TableCell>

@@ -141,7 +141,24 @@ export function TaskStep({
 
       <Section title="Step 2 TASKS" testId="task-step-tasks">
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={{ minWidth: 900, tableLayout: 'fixed', '& td': { verticalAlign: 'top', py: 1 } }}>
+          <Table
+            size="small"
+            sx={(theme) => ({
+              minWidth: 900,
+              tableLayout: 'fixed',
+              '& td': { verticalAlign: 'top', py: 1 },
+              // A phone stacks each row's pickers (they carry their own labels) instead of scrolling sideways.
+              [theme.breakpoints.down('sm')]: {
+                minWidth: 0,
+                '& thead': { display: 'none' },
+                '& tbody': { display: 'block' },
+                '& tbody tr': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider' },
+                '& tbody td': { display: 'block', width: '100%', border: 0, py: 0.75, px: 0 },
+                '& tbody td:nth-of-type(-n+2)': { width: 'auto', pt: '0 !important', pr: 1 },
+                '& tbody td:nth-of-type(2)': { fontWeight: 600, '&::before': { content: '"Task "' } },
+              },
+            })}
+          >
             <TableHead>
               <TableRow>
                 <TableCell sx={{ width: 64 }}>Action</TableCell>

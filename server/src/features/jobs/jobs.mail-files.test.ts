@@ -123,6 +123,46 @@ describe('notifications', () => {
     expect((await scheduler.post('/api/getNotification', [{ nope: 1 }])).statusCode).toBe(400);
   });
 
+  it('mails the inspector newly given a saved task (the task row Inspector), and nobody when it stays', async () => {
+    const job = await createJob(scheduler, t.demo, { comments: 'Task reassignment' });
+    const engg = account(t.demo, 'FIELD-ENGG');
+    const junior = account(t.demo, 'FIELD-JUNIOR');
+    const saved = await scheduler.post(`/api/Observation/All?cancelFlag=1&scheduleId=${job.id}`, [
+      { taskTypeId, locationId: assetId, inspectorId: engg },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [task] = saved.json().newObservations as { id: number }[];
+    const count = async () => ({
+      engg: (await mailsTo('field-engg@demo.test')).length,
+      junior: (await mailsTo('field-junior@demo.test')).length,
+    });
+    // The same inspector with a new plan date: a change, but no mail.
+    const before = await count();
+    const unchanged = await scheduler.post(`/api/Observation/All?cancelFlag=1&scheduleId=${job.id}`, [
+      { id: task.id, taskTypeId, locationId: assetId, inspectorId: engg, dueDate: '2026-12-01T08:00:00.000Z' },
+    ]);
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(await count()).toEqual(before);
+    // Another inspector: one mail to the new one naming the job and the task, none to the old one.
+    const moved = await scheduler.post(`/api/Observation/All?cancelFlag=1&scheduleId=${job.id}`, [
+      { id: task.id, taskTypeId, locationId: assetId, inspectorId: junior },
+    ]);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().newObservations).toEqual([]);
+    expect(await count()).toEqual({ engg: before.engg, junior: before.junior + 1 });
+    const [mail] = await mailsTo('field-junior@demo.test');
+    expect(mail.subject).toBe(`Job ${job.jobNumber}: 1 task(s) reassigned to you`);
+    expect(mail.textBody).toContain(`(task ${task.id})`);
+    expect(mail.textBody).toContain('Mail test crane');
+    expect(mail.textBody).toContain('Task reassignment');
+    // Deleting the row (1024) with another inspector mails nobody.
+    const removed = await scheduler.post(`/api/Observation/All?cancelFlag=1&scheduleId=${job.id}`, [
+      { id: task.id, taskTypeId, locationId: assetId, inspectorId: engg, status: 1024 },
+    ]);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await count()).toEqual({ engg: before.engg, junior: before.junior + 1 });
+  });
+
   it('mails a reassigned inspector the job and its tasks', async () => {
     const job = await createJob(fieldEngg, t.demo, { isDayJob: true });
     await fieldEngg.post(`/api/Observation/All?cancelFlag=1&scheduleId=${job.id}`, [{ taskTypeId, locationId: assetId }]);

@@ -116,6 +116,48 @@ export async function notifyNewTasks(ctx: RequestContext, taskIds: number[]): Pr
 }
 
 /**
+ * After a save of tasks (POST /api/Observation/All): mails each inspector newly put on saved
+ * tasks of a job (the task row's Inspector changed) those tasks, grouped by job, as the job
+ * reassignment mail does for the job's main inspector. Answers how many mails went.
+ */
+export async function notifyReassignedTasks(ctx: RequestContext, taskIds: number[]): Promise<number> {
+  if (taskIds.length === 0) return 0;
+  const tasks = await queryRows<MailTask>(
+    ctx.db,
+    sql`${taskSelect} where t.id = any(${sql.param(taskIds)}::int[]) and t.namespace_id = ${ctx.scope.namespaceId}::int
+         and t.inspector_id is not null order by t.job_id, t.id`,
+  );
+  const jobs = await jobsOf(ctx, [...new Set(tasks.map((t) => Number(t.job_id)))]);
+  const people = await recipients(ctx, [...new Set(tasks.map((t) => Number(t.inspector_id)))]);
+  let sent = 0;
+  for (const person of people.values()) {
+    for (const job of jobs.values()) {
+      const ofJob = tasks.filter((t) => Number(t.inspector_id) === Number(person.id) && Number(t.job_id) === Number(job.id));
+      if (ofJob.length === 0) continue;
+      await ctx.app.mailer.send({
+        namespaceId: ctx.scope.namespaceId,
+        to: person.email,
+        subject: `Job ${job.job_number}: ${ofJob.length} task(s) reassigned to you`,
+        text: [
+          `Dear ${person.name},`,
+          '',
+          `${ctx.user.name} has made you the inspector of the following task(s).`,
+          '',
+          ...jobLines(job),
+          '',
+          'Tasks:',
+          ...taskLines(ofJob),
+          '',
+          'Open the portal (Operations > Tasks) to start the inspection.',
+        ].join('\n'),
+      });
+      sent++;
+    }
+  }
+  return sent;
+}
+
+/**
  * POST /api/getNotificationForReassignedJob/{scheduleId}/{inspectorId}: mails the inspector now
  * on the job (main or other inspector) the job and its live tasks.
  */

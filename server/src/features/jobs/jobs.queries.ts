@@ -84,7 +84,10 @@ function rowJson(scope: Scope): SQL {
 /**
  * The rows of the jobs `page` selects (whole job rows), as one JSON array text in `order`. The link
  * lists (other inspectors, client users, files) come from one grouped pass each over the page's
- * jobs, not a subquery per row: a page of 500 stays one cheap statement.
+ * jobs, not a subquery per row: a page of 500 stays one cheap statement. The client and site
+ * names are looked up by primary key per row (`offset 0` keeps the planner from turning them
+ * into merge joins that walk all 20,000 clients and 40,000 sites of a big namespace for a page
+ * of 500: 3 to 4 ms of the page on the bench data, EXPLAIN ANALYZE in docs/decisions.md).
  */
 function rowsJson(scope: Scope, page: SQL, order: SQL): SQL {
   const inPage = sql`(select id from page)`;
@@ -97,8 +100,8 @@ function rowsJson(scope: Scope, page: SQL, order: SQL): SQL {
              from job_files jf join files f on f.id = jf.file_id where jf.job_id in ${inPage} group by jf.job_id)
     select coalesce(json_agg(${rowJson(scope)} order by ${order}), '[]')::text as json
       from page j
-      join client_companies c on c.id = j.customer_id
-      join sites s on s.id = j.site_id
+      cross join lateral (select c0.name from client_companies c0 where c0.id = j.customer_id offset 0) c
+      cross join lateral (select s0.name from sites s0 where s0.id = j.site_id offset 0) s
       join offices o on o.id = j.office_id
       join users mi on mi.id = j.main_inspector_id
       left join oi on oi.job_id = j.id

@@ -29,6 +29,7 @@ import { qualifyingInspectorIds } from '../assets/jobResources.service';
 import type { RequestContext } from '../context';
 import { allocateNumber, codeOf, formatJobNumber } from '../sequences/sequences.service';
 import { jobCount, jobListJson, jobVisible, type TaskRowData, tasksById, tasksOfJob } from './jobs.queries';
+import { notifyReassignedTasks } from './jobs.notify';
 
 const expectationFailed = (message: string) => new AppError(417, message);
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
@@ -353,7 +354,7 @@ export async function saveTasks(ctx: RequestContext, scheduleId: number, cancelF
     if (cancelFlag === -1) {
       if (job.status !== JOB_STATUS.CANCELLED && isJobLocked(job.status)) throw expectationFailed(lockedMessage(job.status));
       await cancelJobTasks(tx, job.id, user.id);
-      return { ids: [] as number[], status: JOB_STATUS.CANCELLED as number };
+      return { ids: [] as number[], reassignedIds: [] as number[], status: JOB_STATUS.CANCELLED as number };
     }
     if (isJobLocked(job.status)) throw expectationFailed(lockedMessage(job.status));
 
@@ -396,6 +397,7 @@ export async function saveTasks(ctx: RequestContext, scheduleId: number, cancelF
     );
 
     const newIds: number[] = [];
+    const reassignedIds: number[] = [];
     for (const [index, item] of items.entries()) {
       const at = (field: string) => `${index}.${field}`;
       const type = types.get(item.taskTypeId);
@@ -433,6 +435,8 @@ export async function saveTasks(ctx: RequestContext, scheduleId: number, cancelF
                  inspector_id = ${inspectorId}::int, modified_by = ${user.id}::int, modified_at = now()
                where id = ${current.id}::int`,
         );
+        if (inspectorId && inspectorId !== current.inspector_id && nextStatus !== TASK_STATUS.DELETED)
+          reassignedIds.push(Number(current.id));
         continue;
       }
 
@@ -476,8 +480,14 @@ export async function saveTasks(ctx: RequestContext, scheduleId: number, cancelF
       newIds.push(Number(row.id));
     }
     const status = await refreshJobStatus(tx, job.id);
-    return { ids: newIds, status };
+    return { ids: newIds, reassignedIds, status };
   });
+  // The inspector newly given a saved task hears of it, once the save has committed.
+  if (created.reassignedIds.length > 0) {
+    await notifyReassignedTasks(ctx, created.reassignedIds).catch((error: unknown) =>
+      ctx.app.log.error({ err: error, scheduleId }, 'the mail to a reassigned task inspector failed'),
+    );
+  }
   return { newObservations: (await tasksById(ctx.db, created.ids)) as TaskSaveAnswer['newObservations'], scheduleStatus: created.status };
 }
 

@@ -1,14 +1,17 @@
 import type { SxProps } from '@mui/material';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   ColumnsButton,
   DataTable,
+  type DataTableColumnProps,
   type ListControllerResult,
   ListContextProvider,
   type RaRecord,
   ResourceContextProvider,
+  useDataTableRenderContext,
+  useStore,
 } from 'react-admin';
 import { SHELL } from '@portal/contracts';
 import { type Crumb, PageHeader } from '../PageHeader';
@@ -195,6 +198,7 @@ function ListTable<R extends RaRecord>({
     [rowActions, list.rows],
   );
   const hidden = useMemo(() => columns.filter((c) => c.hidden).map((c) => c.source), [columns]);
+  useUnhidePinned(storeKey, columns);
   // The table's elements stay the same objects while the list sorts or grows, so React
   // re-renders only the rows that change (2,000 loaded rows sort without lag).
   return useMemo(
@@ -228,8 +232,9 @@ function ListTable<R extends RaRecord>({
           />
         )}
         {columns.map((column) => (
-          <DataTable.Col
+          <Column
             key={column.source}
+            pinned={column.pinned}
             source={column.source}
             label={column.label}
             disableSort={column.sortable === false}
@@ -241,4 +246,21 @@ function ListTable<R extends RaRecord>({
     ),
     [storeKey, windowed, hidden, rowSx, empty, showActions, actionSlots, columns, rowActions],
   );
+}
+
+/** A table column; a pinned one is left out of the column picker, so it cannot be hidden. */
+function Column<R extends RaRecord>({ pinned, ...props }: DataTableColumnProps<R> & { pinned?: boolean }) {
+  const context = useDataTableRenderContext();
+  if (pinned && context === 'columnsSelector') return null;
+  return <DataTable.Col {...props} />;
+}
+
+/** A pinned column hidden by an older picker (the choice is kept in the browser) shows again. */
+function useUnhidePinned<R>(storeKey: string, columns: ListColumn<R>[]) {
+  const [stored, setStored] = useStore<string[] | undefined>(storeKey);
+  useEffect(() => {
+    if (!stored) return;
+    const pinned = new Set(columns.filter((c) => c.pinned).map((c) => c.source));
+    if (stored.some((source) => pinned.has(source))) setStored(stored.filter((source) => !pinned.has(source)));
+  }, [stored, columns, setStored]);
 }

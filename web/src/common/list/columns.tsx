@@ -19,6 +19,8 @@ export interface ListColumn<R> {
   width?: number;
   /** Hidden until the user picks it in the column picker. */
   hidden?: boolean;
+  /** Always shown: the column picker does not offer it (a job's number and status, say). */
+  pinned?: boolean;
   sortable?: boolean;
   /** Where the column goes on a phone card: the title, the line below, the status corner, or a labelled field. */
   card?: 'title' | 'subtitle' | 'status' | 'field';
