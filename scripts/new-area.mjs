@@ -125,7 +125,8 @@ for (const edit of edits) writeFileSync(path.join(root, edit.path), edit.content
     "import type { SettingType } from './settingType';",
     `import { ${area.singularCamel}Setting } from '../${area.camel}/${area.camel}.service';\nimport type { SettingType } from './settingType';`,
   );
-  source = source.replace(/\];\n$/, `, ${area.singularCamel}Setting];\n`);
+  // The list ends `X];` or, once it is one entry a line, `X,\n];` (biome formats it after).
+  source = source.replace(/,?\s*\];\n$/, `, ${area.singularCamel}Setting];\n`);
   writeFileSync(path.join(root, typesFile), source);
 }
 

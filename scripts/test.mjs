@@ -2,6 +2,7 @@
 //
 //   typecheck  npm run typecheck              (every workspace that has the script)
 //   lint       npx biome check .
+//   scaffold   node --test scripts/new-area.test.mjs (npm run new:area on a temporary copy)
 //   contracts  npm test -w contracts          (vitest)
 //   server     npm test -w server             (vitest; DATABASE_URL picks PostgreSQL)
 //   web        npm test -w web                (vitest)
@@ -46,6 +47,7 @@ function hasTestFiles(folders) {
 const STEPS = [
   { name: 'typecheck', command: npm, args: ['run', 'typecheck'] },
   { name: 'lint', command: npx, args: ['--no-install', 'biome', 'check', '.'] },
+  { name: 'scaffold', command: process.execPath, args: ['--test', 'scripts/new-area.test.mjs'] },
   { name: 'contracts', command: npm, args: ['test', '-w', 'contracts'], tests: ['contracts'], noTests: /No test files found/ },
   { name: 'server', command: npm, args: ['test', '-w', 'server'], tests: ['server/src', 'server/test'], noTests: /No test files found/ },
   { name: 'web', command: npm, args: ['test', '-w', 'web'], tests: ['web'], noTests: /No test files found/ },

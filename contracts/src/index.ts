@@ -25,3 +25,4 @@ export * from './dataForms/schemas';
 export * from './dataForms/samples';
 export * from './jobs/schemas';
 export * from './assets/schemas';
+export * from './settings/schemas';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Email, IdList, requiredText } from '../common/schemas';
 import { clearableText, optionalId, requiredId, UserRow } from '../users/schemas';
+import { OfficeOption, OfficeRow } from '../offices/schemas';
+import { AssetRow } from '../assets/schemas';
 
 /** Clients and locations dashboards page size (administration document 9). */
 export const CLIENTS_PAGE_SIZE = 50;
@@ -187,3 +189,20 @@ export interface LocationOption {
   parentId?: number | null;
   address?: string;
 }
+
+/**
+ * The answers of the generic location calls (`/api/Location...`), which dispatch on the
+ * objectType (or the id) to the types of server/src/features/locations/types.ts. As for the
+ * settings calls (settings/schemas.ts): the types' rows as `anyOf`, each keeping keys it does
+ * not name, then any other object. (ours)
+ */
+const OtherLocationObject = z.looseObject({}).meta({ description: 'A record of another location object type' });
+export const LocationRecordAnswer = z.union([OfficeRow.loose(), ClientRow.loose(), SiteRow.loose(), AssetRow.loose(), OtherLocationObject]);
+/** `GET /api/Location/view`: a page of offices, clients or sites. */
+export const LocationViewAnswer = z.array(LocationRecordAnswer);
+/** `GET /api/Location/view/count`: how many match the filter. */
+export const LocationCountAnswer = z.number().int();
+/** `GET /api/Location/Object`: the pickers' records (offices, clients, sites, LO companies, assets). */
+export const LocationObjectsAnswer = z.array(z.union([OfficeOption.loose(), LocationRecordAnswer]));
+/** `POST /api/Location`: the saved record. */
+export const LocationSaveAnswer = LocationRecordAnswer;

@@ -22,6 +22,16 @@ afterAll(async () => t.close());
 
 const BUNDLE = `${DOCS_PREFIX}/static/swagger-ui-bundle.js`;
 
+/** Routes that answer no JSON document, with the reason: they need no 200 answer schema. */
+const NOT_JSON = new Map<string, string>([
+  ['GET /api/filedownload', 'streams the file contents with their own content type'],
+  ['GET /api/dashboard/pages/overview', 'an HTML page'],
+  ['GET /api/dashboard/pages/activity', 'an HTML page'],
+  // JSON (JobRow[] as JSON text), but in the jobs area, which another change is reworking:
+  // its answer schema is declared there, and then this line goes.
+  ['GET /api/Schedule', 'jobs area: answer schema pending (JobRow[])'],
+]);
+
 /** Fastify's `/api/Users/:id` as OpenAPI writes it, `/api/Users/{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
@@ -43,6 +53,16 @@ describe('GET /api/openapi.json', () => {
       else expect(operation.responses, `${route.method} ${route.url}`).toBeDefined();
     }
     expect(missing).toEqual([]);
+    // Every route that answers JSON declares its 200 answer (a zod schema in the area's
+    // contracts), so the document describes it; the exceptions answer something else.
+    const noAnswerSchema = documented
+      .filter(
+        (route) =>
+          !document.paths[openApiPath(route.url)][route.method.toLowerCase()].responses?.['200']?.content?.['application/json']?.schema,
+      )
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !NOT_JSON.has(route));
+    expect(noAnswerSchema).toEqual([]);
     // The documentation's own routes are not API calls.
     expect(Object.keys(document.paths).filter((p) => p.startsWith(DOCS_PREFIX) || p === '/api/openapi.json')).toEqual([]);
 
@@ -62,6 +82,17 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(answer('/api/weblogin', 'post').properties)).toEqual(expect.arrayContaining(['sessionId', 'permissions']));
     expect(answer('/api/health', 'get').properties.status).toBeDefined();
     expect(answer('/api/Setting/metadata', 'get').properties.metaValue).toBeDefined();
+    // The generic calls list the rows of the types they dispatch to.
+    const settingRows = answer('/api/Setting', 'get').items.anyOf.map((row: { properties?: object }) => Object.keys(row.properties ?? {}));
+    expect(settingRows).toEqual(
+      expect.arrayContaining([expect.arrayContaining(['acronymCode', 'can']), expect.arrayContaining(['baseRole'])]),
+    );
+    const locationRows = answer('/api/Location/view', 'get').items.anyOf.map((row: { properties?: object }) =>
+      Object.keys(row.properties ?? {}),
+    );
+    expect(locationRows).toEqual(
+      expect.arrayContaining([expect.arrayContaining(['locationLevel']), expect.arrayContaining(['companyName'])]),
+    );
     // Path parameters are listed as parameters.
     const byId = document.paths['/api/Location/{id}'].get;
     expect(byId.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id', required: true })]));

@@ -27,7 +27,7 @@ import {
 
 interface Props {
   open: boolean;
-  role: RoleRow | null;
+  record: RoleRow | null;
   finishing: boolean;
   onClose(): void;
   onSaved(): void;
@@ -40,7 +40,7 @@ interface Props {
  * fixed after create, base role on create, code, description) and, for CONFIG_ADMIN on an
  * existing client role (type 0, id > -1), a Licences tab. MASTER_ADMIN never sees licences.
  */
-export function RolePanel({ open, role, finishing, onClose, onSaved, onChanged }: Props) {
+export function RolePanel({ open, record: role, finishing, onClose, onSaved, onChanged }: Props) {
   const alert = useAlert();
   const manageLicences = useCan('roles.licences') && Boolean(role?.can.licences);
   const record = useMemo(() => formValuesOf(role), [role]);

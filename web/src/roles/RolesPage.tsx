@@ -1,24 +1,13 @@
 import Chip from '@mui/material/Chip';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Pagination, useList } from 'react-admin';
 import { ADMIN_PAGE_SIZE, CSV_PRODUCT_PREFIX, ROLE_TYPE, ROLES_TEXT, type RoleRow } from '@portal/contracts';
-import { useRecordPanel } from '../common/adminFlow';
-import { editDeleteActions, type ListColumn, ListScreen, SearchBox, useLoadMoreList } from '../common/list';
+import { type AdminListOptions, type ListColumn, ListScreen, SearchBox, useAdminList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
-import { useCan } from '../session/SessionContext';
 import { archiveRole, byCustomer } from './api';
 import { roleCsvColumns } from './csvColumns';
 import { RolePanel } from './RolePanel';
 import { TYPE_LABEL } from './roleForm';
-
-/** The spec: "sorted by status ascending" (all shown rows are active; the server orders by name within). */
-const SORT = { field: 'status', order: 'ASC' } as const;
-/**
- * The screen has no Load More: every active role is loaded in one request, and the table shows
- * them 15 to a page (administration document 9, "Roles and divisions: 15").
- */
-const ONE_PAGE = 100_000;
-const TEXTS = { confirm: ROLES_TEXT.deleteConfirm, done: ROLES_TEXT.archived, failed: ROLES_TEXT.deleteError };
 
 const COLUMNS: ListColumn<RoleRow>[] = [
   { source: 'id', label: 'ID', width: 70, hidden: true },
@@ -29,6 +18,20 @@ const COLUMNS: ListColumn<RoleRow>[] = [
   { source: 'baseRole', label: 'Base Role', width: 140, hidden: true },
   { source: 'description', label: 'Description', width: 260, hidden: true },
 ];
+const ADMIN: AdminListOptions = {
+  resource: 'roles',
+  /**
+   * The screen has no Load More: every active role is loaded in one request, and the table
+   * shows them 15 to a page (administration document 9, "Roles and divisions: 15").
+   */
+  pageSize: 100_000,
+  /** The spec: "sorted by status ascending" (all shown rows are active; the server orders by name within). */
+  sort: { field: 'status', order: 'ASC' },
+  loadError: ROLES_TEXT.loadError,
+  write: 'roles.write',
+  remove: archiveRole,
+  texts: { confirm: ROLES_TEXT.deleteConfirm, done: ROLES_TEXT.archived, failed: ROLES_TEXT.deleteError },
+};
 
 /**
  * Admin > Roles (administration document 2, "Role dashboard"): Reload, role name search (on
@@ -36,22 +39,15 @@ const COLUMNS: ListColumn<RoleRow>[] = [
  * delete (archive), and the side panel with Details and, for CONFIG_ADMIN, Licences.
  */
 export default function RolesPage({ title, crumbs }: ScreenProps) {
-  const canWrite = useCan('roles.write');
   const [name, setName] = useState('');
   const [customer, setCustomer] = useState('');
-  const serverFilter = useMemo(() => ({ name: name || undefined }), [name]);
-  const list = useLoadMoreList<RoleRow>({
-    resource: 'roles',
-    filter: serverFilter,
-    pageSize: ONE_PAGE,
-    sort: SORT,
-    loadError: ROLES_TEXT.loadError,
-  });
+  const filter = useMemo(() => ({ name: name || undefined }), [name]);
+  const { list, panel, screen } = useAdminList<RoleRow>({ ...ADMIN, filter });
   // The customer filter works on the loaded rows, without asking the server again.
   const shown = useMemo(() => byCustomer(list.rows, customer), [list.rows, customer]);
   const listContext = useList<RoleRow>({
     data: shown,
-    sort: SORT,
+    sort: ADMIN.sort,
     perPage: ADMIN_PAGE_SIZE.roles,
     isPending: list.listContext.isPending,
     isFetching: list.listContext.isFetching,
@@ -63,20 +59,15 @@ export default function RolesPage({ title, crumbs }: ScreenProps) {
     () => ({ ...list, listContext, rows: shown, total: list.listContext.isPending ? undefined : shown.length, hasMore: false }),
     [list, listContext, shown],
   );
-  const panel = useRecordPanel<RoleRow>(list.reload, archiveRole, TEXTS);
-  const { edit, archive } = panel;
-  const actions = useCallback((r: RoleRow) => editDeleteActions(r, edit, archive.ask), [edit, archive.ask]);
 
   return (
     <ListScreen
-      resource="roles"
+      {...screen}
+      list={data}
       title={title}
       crumbs={crumbs}
-      list={data}
       columns={COLUMNS}
-      rowActions={actions}
-      onAdd={canWrite ? panel.add : undefined}
-      csv={{ filter: { ...serverFilter, customer }, columns: roleCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}roles` }}
+      csv={{ filter: { ...filter, customer }, columns: roleCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}roles` }}
       empty="No roles match these filters"
       footer={shown.length > ADMIN_PAGE_SIZE.roles ? <Pagination rowsPerPageOptions={[]} /> : <span />}
       filters={
@@ -86,15 +77,8 @@ export default function RolesPage({ title, crumbs }: ScreenProps) {
         </>
       }
     >
-      <RolePanel
-        open={panel.open}
-        role={panel.record}
-        finishing={panel.flow.finishing}
-        onClose={panel.flow.dismiss}
-        onSaved={panel.flow.saved}
-        onChanged={panel.changed}
-      />
-      {archive.dialog}
+      <RolePanel {...panel.props} onChanged={panel.changed} />
+      {panel.archive.dialog}
     </ListScreen>
   );
 }

@@ -10,12 +10,10 @@ import {
   TASK_TYPE_TEXT,
   type TaskTypeRow,
 } from '@portal/contracts';
-import { useRecordPanel } from '../common/adminFlow';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { editDeleteActions, type ListColumn, ListScreen, SearchBox, SelectFilter, useLoadMoreList } from '../common/list';
+import { type AdminListOptions, type ListColumn, ListScreen, SearchBox, SelectFilter, useAdminList } from '../common/list';
 import { useDivisionOptions } from '../common/options';
 import type { ScreenProps } from '../common/screen';
-import { useCan } from '../session/SessionContext';
 import { archiveTaskType } from './api';
 import { taskTypeCsvColumns } from './csvColumns';
 import { filterTaskTypes, type TaskTypeFilter } from './filters';
@@ -32,14 +30,15 @@ const COLUMNS: ListColumn<TaskTypeRow>[] = [
   { source: 'inspectionMethod', label: 'Inspection Method', width: 200, card: 'field' },
   { source: 'validity', label: 'Validity', width: 90, card: 'field', text: (r) => `${r.validity} months` },
 ];
-const LIST = {
+const ADMIN: AdminListOptions<TaskTypeRow> = {
   resource: 'taskTypes',
-  filter: {},
   pageSize: TASK_TYPE_PAGE_SIZE,
-  sort: { field: 'name', order: 'ASC' } as const,
   loadError: TASK_TYPE_TEXT.loadError,
+  write: 'taskTypes.write',
+  remove: archiveTaskType,
+  texts: { confirm: TASK_TYPE_TEXT.deleteConfirm, done: TASK_TYPE_TEXT.archived, failed: TASK_TYPE_TEXT.deleteError },
 };
-const TEXTS = { confirm: TASK_TYPE_TEXT.deleteConfirm, done: TASK_TYPE_TEXT.archived, failed: TASK_TYPE_TEXT.deleteError };
+const BY_NAME = { field: 'name', order: 'ASC' } as const;
 
 /**
  * Settings > Task Types (administration document 2, "Task type dashboard"): Reload, Add, Load
@@ -48,7 +47,6 @@ const TEXTS = { confirm: TASK_TYPE_TEXT.deleteConfirm, done: TASK_TYPE_TEXT.arch
  * and delete for active rows; the extra-large panel with the checklist editor.
  */
 export default function TaskTypesPage({ title, crumbs }: ScreenProps) {
-  const canWrite = useCan('taskTypes.write');
   const [filter, setFilter] = useState<TaskTypeFilter>({ division: '' });
   const set = (key: keyof TaskTypeFilter) => (value: string) => setFilter((current) => ({ ...current, [key]: value }));
   const divisions = useDivisionOptions();
@@ -61,11 +59,18 @@ export default function TaskTypesPage({ title, crumbs }: ScreenProps) {
     setDefaulted(true);
   }, [defaulted, divisions.loading, divisions.options]);
 
-  const list = useLoadMoreList<TaskTypeRow>(LIST);
+  const copy = useCopyTaskType();
+  // Copy, after Edit, on the rows the caller may edit.
+  const extraActions = useCallback(
+    (r: TaskTypeRow) =>
+      r.can.edit ? [{ key: 'copy', label: 'Copy', icon: <ContentCopy fontSize="small" />, onClick: () => copy.ask(r) }] : [],
+    [copy.ask],
+  );
+  const { list, panel, screen } = useAdminList<TaskTypeRow>({ ...ADMIN, extraActions });
   const shown = useMemo(() => filterTaskTypes(list.rows, filter), [list.rows, filter]);
   const listContext = useList<TaskTypeRow>({
     data: shown,
-    sort: LIST.sort,
+    sort: BY_NAME,
     perPage: Number.MAX_SAFE_INTEGER,
     isPending: list.listContext.isPending,
     isFetching: list.listContext.isFetching,
@@ -74,30 +79,15 @@ export default function TaskTypesPage({ title, crumbs }: ScreenProps) {
     resource: 'taskTypes',
   });
   const data = useMemo(() => ({ ...list, listContext, rows: shown, total: undefined }), [list, listContext, shown]);
-
-  const panel = useRecordPanel<TaskTypeRow>(list.reload, archiveTaskType, TEXTS);
-  const copy = useCopyTaskType(panel.changed);
-  const { edit, archive } = panel;
-  const actions = useCallback(
-    (r: TaskTypeRow) => {
-      const [editAction, ...rest] = editDeleteActions(r, edit, archive.ask);
-      if (!r.can.edit) return rest;
-      const copyAction = { key: 'copy', label: 'Copy', icon: <ContentCopy fontSize="small" />, onClick: () => copy.ask(r) };
-      return [editAction, copyAction, ...rest];
-    },
-    [edit, archive.ask, copy.ask],
-  );
   const countText = TASK_TYPE_TEXT.shownCount(shown.length, list.rows.length, list.hasMore ? undefined : list.rows.length);
 
   return (
     <ListScreen
-      resource="taskTypes"
+      {...screen}
+      list={data}
       title={title}
       crumbs={crumbs}
-      list={data}
       columns={COLUMNS}
-      rowActions={actions}
-      onAdd={canWrite ? panel.add : undefined}
       csv={{ filter: { ...filter }, columns: taskTypeCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}task-types` }}
       empty="No task types match these filters"
       countText={countText}
@@ -140,7 +130,7 @@ export default function TaskTypesPage({ title, crumbs }: ScreenProps) {
       }
     >
       <TaskTypePanel {...panel.props} />
-      {archive.dialog}
+      {panel.archive.dialog}
       <ConfirmDialog
         open={copy.pending !== null}
         loading={copy.busy}
@@ -148,7 +138,7 @@ export default function TaskTypesPage({ title, crumbs }: ScreenProps) {
         content={TASK_TYPE_TEXT.copyConfirm}
         confirm={SHELL.yes}
         cancel={SHELL.cancel}
-        onConfirm={copy.run}
+        onConfirm={() => copy.run(panel.changed)}
         onClose={copy.cancel}
       />
     </ListScreen>

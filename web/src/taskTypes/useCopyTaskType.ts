@@ -25,12 +25,14 @@ export function copyBody(row: TaskTypeRow, at = new Date()) {
 /**
  * Copy (administration document 4, "Task type"): the spec's confirm first, then the row is
  * saved as a new one named '<name> Copy <D-MMM-YY_HH:mm:ss>', and the dashboard reloads.
+ * `ask` is stable, so the list's row actions can offer Copy before the list exists; `run`
+ * takes the list's reload.
  */
-export function useCopyTaskType(reload: () => void) {
+export function useCopyTaskType() {
   const alert = useAlert();
   const [pending, setPending] = useState<TaskTypeRow | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async () => {
+  const run = async (reload: () => void) => {
     if (!pending) return;
     setBusy(true);
     try {

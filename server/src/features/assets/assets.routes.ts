@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AssetOptionsQuery,
   AssetRow,
   InspectorQuery,
+  JobClientOption,
   JobClientQuery,
   JobSiteBody,
   JobSiteOption,
@@ -34,10 +35,10 @@ export async function assetsRoutes(app: FastifyInstance) {
 
   r.get(
     '/Location/Client',
-    { config: { permission: 'locations.read' }, schema: { querystring: JobClientQuery } },
-    // JobClientOption[] of contracts, as JSON text from the database (jobResources.service.ts).
+    { config: { permission: 'locations.read' }, schema: { querystring: JobClientQuery, response: { 200: JobClientOption.array() } } },
+    // JSON text from the database (jobResources.service.ts), sent as it is: the schema documents it.
     async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(await jobClientsJson(contextOf(app, request), request.query)),
+      (reply as FastifyReply).type('application/json; charset=utf-8').send(await jobClientsJson(contextOf(app, request), request.query)),
   );
 
   r.post(

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, Id, type Permission, pagingFields, SHELL, VALIDATION } from '@portal/contracts';
+import {
+  can,
+  Id,
+  type Permission,
+  pagingFields,
+  SettingArchiveAnswer,
+  SettingListAnswer,
+  SettingOptionsAnswer,
+  SettingRecordAnswer,
+  SettingSaveAnswer,
+  SHELL,
+  VALIDATION,
+} from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { contextOf } from '../context';
 import { permissionMap, settingType, settingTypeOfId } from './registry';
@@ -30,12 +42,13 @@ export async function settingsRoutes(app: FastifyInstance) {
             ...pagingFields(),
           })
           .passthrough(),
+        response: { 200: SettingListAnswer },
       },
     },
     async (request) => {
       const type = settingType(request.query.objectType);
       if (!type?.list) throw badRequest(VALIDATION.unknownObjectType);
-      return type.list.run(contextOf(app, request), request.query);
+      return (await type.list.run(contextOf(app, request), request.query)) as z.infer<typeof SettingListAnswer>;
     },
   );
 
@@ -44,12 +57,12 @@ export async function settingsRoutes(app: FastifyInstance) {
       path,
       {
         config: { permission: { query: 'objectType', values: permissionMap((t) => t.options) } },
-        schema: { querystring: z.record(z.string(), z.string().max(200)) },
+        schema: { querystring: z.record(z.string(), z.string().max(200)), response: { 200: SettingOptionsAnswer } },
       },
       async (request) => {
         const type = settingType(request.query.objectType);
         if (!type?.options) throw badRequest(VALIDATION.unknownObjectType);
-        return type.options.run(contextOf(app, request), request.query);
+        return (await type.options.run(contextOf(app, request), request.query)) as z.infer<typeof SettingOptionsAnswer>;
       },
     );
   }
@@ -58,35 +71,42 @@ export async function settingsRoutes(app: FastifyInstance) {
     '/Setting',
     {
       config: { permission: { anyOf: anyOf((t) => t.save) } },
-      schema: { body: z.object({ objectType: z.string().max(50) }).passthrough() },
+      schema: { body: z.object({ objectType: z.string().max(50) }).passthrough(), response: { 200: SettingSaveAnswer } },
     },
     async (request) => {
       const type = settingType(request.body.objectType);
       if (!type?.save) throw badRequest(VALIDATION.unknownObjectType, { objectType: VALIDATION.notSettingType });
       const ctx = contextOf(app, request);
       if (!can(ctx.user.role, type.save.permission)) throw forbidden(SHELL.forbidden);
-      return type.save.run(ctx, request.body);
+      return (await type.save.run(ctx, request.body)) as z.infer<typeof SettingSaveAnswer>;
     },
   );
 
   r.delete(
     '/Setting/:id',
-    { config: { permission: { anyOf: anyOf((t) => t.archive) } }, schema: { params: z.object({ id: Id }) } },
+    {
+      config: { permission: { anyOf: anyOf((t) => t.archive) } },
+      schema: { params: z.object({ id: Id }), response: { 200: SettingArchiveAnswer } },
+    },
     async (request) => {
       const ctx = contextOf(app, request);
       const type = await settingTypeOfId(ctx.db, ctx.scope, request.params.id);
       if (!type?.archive) throw notFound(SHELL.notFound);
       if (!can(ctx.user.role, type.archive.permission)) throw forbidden(SHELL.forbidden);
-      return type.archive.run(ctx, request.params.id);
+      return (await type.archive.run(ctx, request.params.id)) as z.infer<typeof SettingArchiveAnswer>;
     },
   );
 
-  r.get('/Setting/:id', { config: { permission: 'session.read' }, schema: { params: z.object({ id: Id }) } }, async (request) => {
-    const ctx = contextOf(app, request);
-    const type = await settingTypeOfId(ctx.db, ctx.scope, request.params.id);
-    // A record of a type the caller may not read is answered like a missing one.
-    const found = type?.get && can(ctx.user.role, type.get.permission) ? await type.get.run(ctx, request.params.id) : null;
-    if (!found) throw notFound(SHELL.notFound);
-    return found;
-  });
+  r.get(
+    '/Setting/:id',
+    { config: { permission: 'session.read' }, schema: { params: z.object({ id: Id }), response: { 200: SettingRecordAnswer } } },
+    async (request) => {
+      const ctx = contextOf(app, request);
+      const type = await settingTypeOfId(ctx.db, ctx.scope, request.params.id);
+      // A record of a type the caller may not read is answered like a missing one.
+      const found = type?.get && can(ctx.user.role, type.get.permission) ? await type.get.run(ctx, request.params.id) : null;
+      if (!found) throw notFound(SHELL.notFound);
+      return found as z.infer<typeof SettingRecordAnswer>;
+    },
+  );
 }

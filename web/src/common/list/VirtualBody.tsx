@@ -1,7 +1,30 @@
 import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import type { SxProps } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { createContext, type ReactNode, type RefObject, useContext, useLayoutEffect, useState } from 'react';
-import { DataTableClasses, DataTableRow, RecordContextProvider, useDataTableDataContext, useDataTableRowSxContext } from 'react-admin';
+import {
+  Children,
+  createContext,
+  isValidElement,
+  memo,
+  type ReactNode,
+  type RefObject,
+  startTransition,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
+import {
+  DataTableClasses,
+  type RaRecord,
+  useDataTableDataContext,
+  useDataTableRowSxContext,
+  useDataTableStoreContext,
+  useStore,
+} from 'react-admin';
 
 /** Below this many loaded rows every row is rendered; above it only the rows near the visible part. */
 export const WINDOW_FROM_ROWS = 200;
@@ -9,25 +32,105 @@ export const WINDOW_FROM_ROWS = 200;
 const OVERSCAN = 25;
 /** Every row has this height (cells keep to one line), so positions need no measuring. */
 export const ROW_HEIGHT = 41;
+/**
+ * Rows of a list's first paint: what a 900 px high window shows, and a few more. The other
+ * loaded rows follow right after that paint, in a transition (so a click is not kept waiting).
+ */
+const FIRST_PAINT_ROWS = 24;
 
 /** The element the table scrolls in (ListScreen's table box). */
 export const ScrollerContext = createContext<RefObject<HTMLElement | null> | null>(null);
 
+/** What a body cell needs of its `DataTable.Col`, read once per column rather than once per cell. */
+interface BodyColumn {
+  source: string;
+  render?: (record: RaRecord) => ReactNode;
+  sx?: SxProps;
+}
+
+/** The columns of the table that are not hidden (react-admin's column picker store), in order. */
+function useBodyColumns(children: ReactNode): BodyColumn[] {
+  const { storeKey, defaultHiddenColumns } = useDataTableStoreContext();
+  const [hidden] = useStore<string[]>(storeKey, defaultHiddenColumns);
+  return useMemo(() => {
+    const columns: BodyColumn[] = [];
+    for (const child of Children.toArray(children)) {
+      if (!isValidElement(child)) continue;
+      const props = child.props as { source?: string; label?: string; render?: BodyColumn['render']; sx?: Record<string, unknown> };
+      const source = props.source ?? '';
+      if (hidden.includes(props.source ?? props.label ?? '')) continue;
+      // The header cells carry the widths (the table's layout is fixed); a body cell keeps the rest.
+      const { width: _width, ...rest } = props.sx ?? {};
+      columns.push({ source, render: props.render, sx: Object.keys(rest).length ? (rest as SxProps) : undefined });
+    }
+    return columns;
+  }, [children, hidden]);
+}
+
 /**
- * A DataTable body (`<DataTable body={VirtualBody}>`) for lists that Load More into thousands
- * of rows, windowed by @tanstack/react-virtual inside the table's scroll box. Up to
- * WINDOW_FROM_ROWS rows it renders like react-admin's own body; beyond that it renders the
- * rows near the visible part between two spacer rows (`tr[data-spacer]`) of the height of
- * the rows left out, so sorting and scrolling 2,000 rows cost the same as 100.
+ * One row: the cells of the visible columns, without react-admin's DataTableRow and
+ * DataTableCell (which give every row an expand store, a record-link callback and a
+ * navigation hook, and every cell its own subscription to the column store: the lists need
+ * none of that, having no row click, expand or selection). Memoised: a row re-renders only
+ * when its record, its columns or its style change.
+ */
+const BodyRow = memo(function BodyRow({
+  record,
+  columns,
+  className,
+  sx,
+}: {
+  record: RaRecord;
+  columns: BodyColumn[];
+  className: string;
+  sx?: SxProps;
+}) {
+  return (
+    <TableRow hover className={className} sx={sx}>
+      {columns.map((column) => (
+        <TableCell key={column.source} className={`${DataTableClasses.rowCell} column-${column.source}`} sx={column.sx}>
+          {column.render ? column.render(record) : null}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+});
+
+/**
+ * The body of ListScreen's table (`<DataTable body={VirtualBody}>`). Its first paint renders
+ * the rows a window shows (FIRST_PAINT_ROWS), and the rest in a transition right after, so a
+ * list shows its data without waiting for rows below the fold. Up to WINDOW_FROM_ROWS rows it
+ * then renders every row, like react-admin's own body; beyond that (lists that Load More into
+ * thousands, `windowed`) it renders the rows near the visible part, windowed by
+ * @tanstack/react-virtual inside the table's scroll box, between two spacer rows
+ * (`tr[data-spacer]`) of the height of the rows left out, so sorting and scrolling 2,000 rows
+ * cost the same as 100.
  */
 export function VirtualBody({ children }: { children?: ReactNode }) {
   const data = useDataTableDataContext() ?? [];
   const rowSx = useDataTableRowSxContext();
   const scroller = useContext(ScrollerContext);
+  const columns = useBodyColumns(children);
   const windowed = data.length > WINDOW_FROM_ROWS;
+  // Once the list has shown rows, every later render has them all (or the window).
+  const [firstPaintDone, setFirstPaintDone] = useState(false);
+  const hasRows = data.length > 0;
+  useEffect(() => {
+    if (!hasRows || firstPaintDone) return;
+    // After the browser has painted the first rows, not in the same frame.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setFirstPaintDone(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [hasRows, firstPaintDone]);
   // The table head sits above the body inside the scroll box.
   const [headHeight, setHeadHeight] = useState(0);
   useLayoutEffect(() => {
+    if (!windowed) return;
     const head = scroller?.current?.querySelector('thead');
     if (head && Math.abs(head.offsetHeight - headHeight) > 0.5) setHeadHeight(head.offsetHeight);
   });
@@ -42,7 +145,8 @@ export function VirtualBody({ children }: { children?: ReactNode }) {
 
   const items = windowed ? virtualizer.getVirtualItems() : [];
   const start = windowed ? (items[0]?.index ?? 0) : 0;
-  const end = windowed ? (items.length ? items[items.length - 1].index + 1 : Math.min(data.length, 2 * OVERSCAN)) : data.length;
+  const fullEnd = windowed ? (items.length ? items[items.length - 1].index + 1 : Math.min(data.length, 2 * OVERSCAN)) : data.length;
+  const end = firstPaintDone ? fullEnd : Math.min(fullEnd, start + FIRST_PAINT_ROWS);
   const spacer = (rows: number, key: string) =>
     rows > 0 ? <tr key={key} data-spacer aria-hidden style={{ height: rows * ROW_HEIGHT }} /> : null;
 
@@ -52,14 +156,13 @@ export function VirtualBody({ children }: { children?: ReactNode }) {
       {data.slice(start, end).map((record, offset) => {
         const rowIndex = start + offset;
         return (
-          <RecordContextProvider value={record} key={record.id ?? `row${rowIndex}`}>
-            <DataTableRow
-              className={`${DataTableClasses.row} ${rowIndex % 2 === 0 ? DataTableClasses.rowEven : DataTableClasses.rowOdd}`}
-              sx={rowSx?.(record, rowIndex)}
-            >
-              {children}
-            </DataTableRow>
-          </RecordContextProvider>
+          <BodyRow
+            key={record.id ?? `row${rowIndex}`}
+            record={record}
+            columns={columns}
+            className={`${DataTableClasses.row} ${rowIndex % 2 === 0 ? DataTableClasses.rowEven : DataTableClasses.rowOdd}`}
+            sx={rowSx?.(record, rowIndex)}
+          />
         );
       })}
       {spacer(data.length - end, 'below')}

@@ -11,7 +11,9 @@ import { useLoadMoreList } from './useLoadMoreList';
  * What an admin list declares: a module constant; a list with filters passes
  * `{ ...OPTIONS, filter }` with its server filter memoised.
  */
-export interface AdminListOptions {
+type AdminRow = { id: number; name: string; can: { edit: boolean; delete: boolean } };
+
+export interface AdminListOptions<R extends AdminRow = AdminRow> {
   resource: string;
   pageSize: number;
   /** The spec's load error, e.g. 'Error while loading Divisions'. */
@@ -25,6 +27,11 @@ export interface AdminListOptions {
   /** Archives a record (the list's Delete); null when the list has no Delete. */
   remove: ((id: number) => Promise<unknown>) | null;
   texts: ArchiveTexts;
+  /**
+   * More row actions of the list (task types' Copy), placed after Edit and before Delete.
+   * Keep it stable (a module function or useCallback): the table re-renders when it changes.
+   */
+  extraActions?: (record: R) => RowActionSpec[];
 }
 
 const NO_FILTER = {};
@@ -37,12 +44,20 @@ const BY_NAME: SortPayload = { field: 'name', order: 'ASC' };
  * `screen` spreads into `<ListScreen>` (resource, list, row actions, Add); `panel.props` into
  * the add/edit panel; `panel.archive.dialog` renders beside it.
  */
-export function useAdminList<R extends { id: number; name: string; can: { edit: boolean; delete: boolean } }>(options: AdminListOptions) {
-  const { resource, pageSize, loadError, filter = NO_FILTER, sort = BY_NAME, write, remove, texts } = options;
+export function useAdminList<R extends AdminRow>(options: AdminListOptions<R>) {
+  const { resource, pageSize, loadError, filter = NO_FILTER, sort = BY_NAME, write, remove, texts, extraActions } = options;
   const canWrite = useCan(write);
   const list = useLoadMoreList<R>({ resource, filter, pageSize, sort, loadError });
   const panel = useRecordPanel<R>(list.reload, remove, texts);
   const { edit, archive } = panel;
-  const rowActions = useCallback((record: R): RowActionSpec[] => editDeleteActions(record, edit, archive.ask), [edit, archive.ask]);
+  const rowActions = useCallback(
+    (record: R): RowActionSpec[] => {
+      const actions = editDeleteActions(record, edit, archive.ask);
+      if (!extraActions) return actions;
+      const at = actions[0]?.key === 'edit' ? 1 : 0;
+      return [...actions.slice(0, at), ...extraActions(record), ...actions.slice(at)];
+    },
+    [edit, archive.ask, extraActions],
+  );
   return { list, panel, screen: { resource, list, rowActions, onAdd: canWrite ? panel.add : undefined } };
 }
