@@ -223,7 +223,9 @@ function ListTable<R extends RaRecord>({
         }}
       >
         {showActions && (
-          <DataTable.Col
+          // The actions are how a row is worked on: never offered for hiding.
+          <Column
+            pinned
             source="actions"
             label="Action"
             disableSort
