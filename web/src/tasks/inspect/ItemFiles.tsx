@@ -135,14 +135,26 @@ export function ItemFiles({
                 rel="noopener"
                 underline="hover"
                 noWrap
-                sx={{ flex: 1, minWidth: 0, textDecoration: file.deleted ? 'line-through' : undefined, color: file.deleted ? 'text.disabled' : undefined }}
+                sx={{
+                  flex: 1,
+                  minWidth: 0,
+                  textDecoration: file.deleted ? 'line-through' : undefined,
+                  color: file.deleted ? 'text.disabled' : undefined,
+                }}
                 title={file.fileName}
               >
                 {file.fileName}
                 {file.deleted ? ` (${TASK_UI.deletedNote})` : ''}
               </Link>
               <Tooltip title={TASK_UI.openFile}>
-                <IconButton size="small" component="a" href={taskFileUrl(file.blobKey, taskId)} target="_blank" rel="noopener" aria-label={`${TASK_UI.openFile}: ${file.fileName}`}>
+                <IconButton
+                  size="small"
+                  component="a"
+                  href={taskFileUrl(file.blobKey, taskId)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={`${TASK_UI.openFile}: ${file.fileName}`}
+                >
                   <OpenInNew fontSize="small" />
                 </IconButton>
               </Tooltip>

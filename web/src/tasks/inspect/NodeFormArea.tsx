@@ -8,16 +8,17 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import type { FormValues } from '@portal/contracts';
+import type { FormValues, NodeForm } from '@portal/contracts';
 import { FormRenderer } from '../../forms/FormRenderer';
 import { localToday } from '../../forms/useFormFilling';
 import { TASK_UI } from '../texts';
-import { isMultiple, type NodeDraft, newRecord, withInitialRecords } from './draft';
+import { type NodeDraft, newRecord, withInitialRecords } from './draft';
 import { newRecordDisabled } from './inspectRules';
 import { useFormDefinition } from './useFormDefinition';
 
 export interface NodeFormAreaProps {
-  formId: number | null | undefined;
+  /** The node's data form (type, revision, Min and Max), null when it has none. */
+  form: NodeForm | null;
   draft: NodeDraft;
   onDraft(draft: NodeDraft): void;
   /** Records a node starts with, set without counting as a change. */
@@ -25,8 +26,6 @@ export interface NodeFormAreaProps {
   /** The MULTIPLE form's record chosen in the form selector (index), null when none. */
   chosen: number | null;
   onChoose(index: number | null): void;
-  /** Reports whether the form is MULTIPLE once known (the Save rule needs it). */
-  onKind(multiple: boolean): void;
   editable: boolean;
   showErrors: boolean;
 }
@@ -36,22 +35,23 @@ export interface NodeFormAreaProps {
  * the record's revision (a record filled against an older revision shows as it was filled).
  * MULTIPLE forms: a form selector, Min and Max, and New (disabled at Max).
  */
-export function NodeFormArea({ formId, draft, onDraft, onInitialise, chosen, onChoose, onKind, editable, showErrors }: NodeFormAreaProps) {
-  const current = useFormDefinition(formId);
-  const index = chosen ?? 0;
-  const record = draft.records[index];
+export function NodeFormArea({ form, draft, onDraft, onInitialise, chosen, onChoose, editable, showErrors }: NodeFormAreaProps) {
+  const formId = form?.formId ?? null;
+  // New records are filled against the checklist's revision of the form.
+  const current = useFormDefinition(formId, form?.formRevision);
+  const multiple = form?.formType === 'MULTIPLE';
+  const index = multiple ? chosen : 0;
+  const record = index === null ? undefined : draft.records[index];
   const recordForm = useFormDefinition(record ? formId : null, record?.formRevision);
-  const multiple = current.status === 'ready' && isMultiple(current.form);
 
-  useEffect(() => onKind(multiple), [multiple, onKind]);
-  // A node without records starts with the form's defaults (Min of them for MULTIPLE).
+  // A node without records starts with the form's defaults (Min of them for MULTIPLE), the first chosen.
   useEffect(() => {
     if (current.status !== 'ready' || !editable || draft.records.length > 0) return;
     onInitialise(withInitialRecords(draft, current.form, localToday()));
-    if (isMultiple(current.form)) onChoose(0);
+    onChoose(0);
   }, [current, draft, editable, onInitialise, onChoose]);
 
-  if (!formId) return <Typography color="text.secondary">{TASK_UI.noForm}</Typography>;
+  if (!form || !formId) return <Typography color="text.secondary">{TASK_UI.noForm}</Typography>;
   if (current.status === 'error' || recordForm.status === 'error')
     return (
       <Alert severity="error" data-testid="form-load-error">
@@ -60,7 +60,9 @@ export function NodeFormArea({ formId, draft, onDraft, onInitialise, chosen, onC
     );
   if (current.status !== 'ready') return <CircularProgress size={24} aria-label="Loading form" />;
 
-  const form = current.form;
+  const definition = current.form;
+  const samplesMin = form.samplesMin ?? definition.samplesMin;
+  const samplesMax = form.samplesMax ?? definition.samplesMax;
   const setValues = (values: FormValues) =>
     onDraft({ ...draft, records: draft.records.map((r, i) => (i === index ? { ...r, attributes: values } : r)) });
 
@@ -83,15 +85,15 @@ export function NodeFormArea({ formId, draft, onDraft, onInitialise, chosen, onC
               </MenuItem>
             ))}
           </TextField>
-          <Chip label={TASK_UI.samplesRange(form.samplesMin, form.samplesMax)} variant="outlined" data-testid="form-samples-range" />
+          <Chip label={TASK_UI.samplesRange(samplesMin, samplesMax)} variant="outlined" data-testid="form-samples-range" />
           {editable && (
             <Button
               variant="outlined"
               size="small"
               startIcon={<Add />}
-              disabled={newRecordDisabled(draft.records.length, form.samplesMax)}
+              disabled={newRecordDisabled(draft.records.length, samplesMax)}
               onClick={() => {
-                onDraft({ ...draft, records: [...draft.records, newRecord(form, localToday())] });
+                onDraft({ ...draft, records: [...draft.records, newRecord(definition, localToday())] });
                 onChoose(draft.records.length);
               }}
               data-testid="form-new"
@@ -102,7 +104,7 @@ export function NodeFormArea({ formId, draft, onDraft, onInitialise, chosen, onC
         </Box>
       )}
       {record === undefined ? (
-        <Typography color="text.secondary">{editable ? '' : 'No data recorded'}</Typography>
+        <Typography color="text.secondary">{multiple && draft.records.length > 0 ? TASK_UI.chooseForm : TASK_UI.noData}</Typography>
       ) : recordForm.status !== 'ready' ? (
         <CircularProgress size={24} aria-label="Loading form" />
       ) : (

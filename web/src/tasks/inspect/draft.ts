@@ -21,7 +21,7 @@ export const draftOf = (userData: NodeUserData | null, result: ItemResult | null
   result,
 });
 
-export const isMultiple = (form: Pick<FormJsonAnswer, 'formType'>) => form.formType === 'MULTIPLE';
+const isMultiple = (form: Pick<FormJsonAnswer, 'formType'>) => form.formType === 'MULTIPLE';
 
 /** A new record of a form at its current revision, with the definition's defaults. */
 export function newRecord(form: FormJsonAnswer, today: string, id = newRecordId()): FormRecord {

@@ -1,4 +1,29 @@
-import type { TaskChecklist, TaskChecklistItem, TaskChecklistSection, TaskFileRef } from '@portal/contracts';
+import type { ChecklistNode, TaskFileRef } from '@portal/contracts';
+import { TOP_SECTION_MARKER } from '@portal/contracts';
+
+/** A section of the INSPECT tab with its items, from the server's flat node list. */
+export interface InspectSection {
+  node: ChecklistNode;
+  items: ChecklistNode[];
+}
+
+/**
+ * The flat checklist nodes (tasks document 3) as sections holding their items: sections are the
+ * nodes whose parentSectionId is the top marker -100, items follow their section by
+ * sequenceNumber. An item whose section is missing is left out.
+ */
+export function toSections(nodes: readonly ChecklistNode[]): InspectSection[] {
+  const bySequence = [...nodes].sort((a, b) => a.sequenceNumber - b.sequenceNumber);
+  const sections = bySequence
+    .filter((n) => n.nodeType === 'SECTION' && n.parentSectionId === TOP_SECTION_MARKER)
+    .map((node) => ({ node, items: [] as ChecklistNode[] }));
+  const byId = new Map(sections.map((s) => [s.node.id, s]));
+  for (const node of bySequence) {
+    if (node.nodeType !== 'ITEM') continue;
+    byId.get(String(node.parentSectionId))?.items.push(node);
+  }
+  return sections;
+}
 
 /** What the INSPECT tab shows: the chosen section and item (ids), null when none. */
 export interface InspectPick {
@@ -6,27 +31,25 @@ export interface InspectPick {
   itemId: string | null;
 }
 
-/** The node whose form the FORM area fills: the chosen item, or a section without items (its own form). */
-export type InspectTarget =
-  | { kind: 'item'; section: TaskChecklistSection; item: TaskChecklistItem }
-  | { kind: 'section'; section: TaskChecklistSection };
-
 /** The first section and its first item: what the tab opens on. */
-export function firstPick(checklist: TaskChecklist | null): InspectPick {
-  const section = checklist?.sections[0];
-  return { sectionId: section?.id ?? null, itemId: section?.items[0]?.id ?? null };
+export function firstPick(sections: readonly InspectSection[]): InspectPick {
+  const section = sections[0];
+  return { sectionId: section?.node.id ?? null, itemId: section?.items[0]?.id ?? null };
 }
 
-export function sectionOf(checklist: TaskChecklist | null, pick: InspectPick): TaskChecklistSection | undefined {
-  return checklist?.sections.find((s) => s.id === pick.sectionId);
+/** A section picked: its first item with it. */
+export function pickSection(sections: readonly InspectSection[], sectionId: string): InspectPick {
+  const section = sections.find((s) => s.node.id === sectionId);
+  return { sectionId, itemId: section?.items[0]?.id ?? null };
 }
 
-export function targetOf(checklist: TaskChecklist | null, pick: InspectPick): InspectTarget | null {
-  const section = sectionOf(checklist, pick);
+/** The node whose form the FORM area fills: the chosen item, or a section without items (its own form). */
+export function targetOf(sections: readonly InspectSection[], pick: InspectPick): { section: InspectSection; node: ChecklistNode } | null {
+  const section = sections.find((s) => s.node.id === pick.sectionId);
   if (!section) return null;
-  if (section.items.length === 0) return { kind: 'section', section };
+  if (section.items.length === 0) return { section, node: section.node };
   const item = section.items.find((i) => i.id === pick.itemId);
-  return item ? { kind: 'item', section, item } : null;
+  return item ? { section, node: item } : null;
 }
 
 export interface SaveState {
@@ -83,7 +106,7 @@ export function newRecordId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** How many items of a section have a result (shown beside the section). */
-export function sectionProgress(section: TaskChecklistSection): { done: number; total: number } {
-  return { done: section.items.filter((i) => i.result !== null).length, total: section.items.length };
+/** How many items of a section have a result (shown under the section's name). */
+export function sectionProgress(section: InspectSection): { done: number; total: number } {
+  return { done: section.items.filter((i) => i.itemResult !== null).length, total: section.items.length };
 }

@@ -18,7 +18,11 @@ export function loadFormDefinition(formId: number, revision?: number): Promise<F
   return promise;
 }
 
-export type FormDefinitionState = { status: 'none' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; form: FormJsonAnswer };
+export type FormDefinitionState =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; form: FormJsonAnswer };
 
 /** The definition of one form at one revision (current when absent), loaded on demand. */
 export function useFormDefinition(formId: number | null | undefined, revision?: number): FormDefinitionState {
