@@ -9,7 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { TASK_TAB_LABEL, TASK_TEXT, type TaskDetail, type TaskTabs } from '@portal/contracts';
+import { TASK_TAB_LABEL, TASK_TEXT, type TaskDetail } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { PageHeader } from '../common/PageHeader';
 import type { ScreenProps } from '../common/screen';
@@ -22,16 +22,8 @@ import { InspectTab } from './inspect/InspectTab';
 import { JobDetailsTab } from './JobDetailsTab';
 import { TaskActions } from './TaskActions';
 import { TaskSummary } from './TaskSummary';
+import { TAB_ORDER, type TabKey, tabToShow } from './tabs';
 import { TASK_UI } from './texts';
-
-type TabKey = keyof TaskTabs;
-const TAB_ORDER: TabKey[] = ['preview', 'jobDetails', 'assetDetails', 'fieldReport', 'inspect', 'attachAsset', 'fullChecklistReport'];
-
-/** The tab to show: the one in the address if enabled, else the first enabled one. */
-export function tabToShow(requested: string | null, tabs: TaskTabs): TabKey | null {
-  if (requested && (TAB_ORDER as string[]).includes(requested) && tabs[requested as TabKey]) return requested as TabKey;
-  return TAB_ORDER.find((key) => tabs[key]) ?? null;
-}
 
 /**
  * Task details (tasks document 2.2): a summary, the action bar, and the tabs PREVIEW, JOB

@@ -8,7 +8,7 @@ import Send from '@mui/icons-material/Send';
 import Verified from '@mui/icons-material/Verified';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
-import { TASK_STATUS_LABEL, type TaskStatus } from '@portal/contracts';
+import { taskStatusLabel } from './filters';
 
 const ICONS: Record<number, { icon: ReactElement; color: string }> = {
   1: { icon: <FiberNew fontSize="small" />, color: '#1565c0' },
@@ -21,8 +21,6 @@ const ICONS: Record<number, { icon: ReactElement; color: string }> = {
   // Deleted: the spec's mandatory/red marker.
   1024: { icon: <DeleteForever fontSize="small" />, color: '#d32f2f' },
 };
-
-export const taskStatusLabel = (status: number) => TASK_STATUS_LABEL[status as TaskStatus] ?? String(status);
 
 /** The Status column: an icon per task status with its name in a tooltip (as the jobs' dashboard). */
 export function TaskStatusIcon({ status }: { status: number }) {

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatDate, type TaskDetail } from '@portal/contracts';
-import { resultLabel } from './filters';
-import { TaskStatusIcon, taskStatusLabel } from './TaskStatusIcon';
+import { resultLabel, taskStatusLabel } from './filters';
+import { TaskStatusIcon } from './TaskStatusIcon';
 
 /** Who and what the task is about, above the tabs: one line per fact on a phone, a grid wider. */
 export function TaskSummary({ task }: { task: TaskDetail }) {

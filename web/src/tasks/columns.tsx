@@ -2,8 +2,9 @@ import Link from '@mui/material/Link';
 import { formatDate, formatTimestamp, type TaskRow } from '@portal/contracts';
 import type { CsvColumn, ListColumn } from '../common/list';
 import { documentUrl } from './api';
-import { observationTypeLabel } from './filters';
-import { TaskStatusIcon, taskStatusLabel } from './TaskStatusIcon';
+
+import { observationTypeLabel, taskStatusLabel } from './filters';
+import { TaskStatusIcon } from './TaskStatusIcon';
 
 /** The certificate column: the number, a link to the PDF when there is one. */
 function CertificateCell({ row }: { row: TaskRow }) {

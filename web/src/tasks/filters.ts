@@ -1,5 +1,6 @@
-import { ACTIVE_TASK_STATUSES, INACTIVE_TASK_STATUSES } from '@portal/contracts';
-import { taskStatusLabel } from './TaskStatusIcon';
+import { ACTIVE_TASK_STATUSES, INACTIVE_TASK_STATUSES, TASK_STATUS_LABEL, type TaskStatus } from '@portal/contracts';
+
+export const taskStatusLabel = (status: number) => TASK_STATUS_LABEL[status as TaskStatus] ?? String(status);
 
 /** The task dashboard's filters as the page keeps them (tasks document 2.1). */
 export interface TaskFilterState {
