@@ -11,7 +11,7 @@ const form = (formType: FormJsonAnswer['formType'], samplesMin = 1, samplesMax =
     samplesMin,
     samplesMax,
     revision: 4,
-    formJson: { version: 1, fields: [{ id: 'f1', kind: 'number', key: 'load', label: 'Load (t)', required: true, defaultValue: 5 }] },
+    formJson: { version: 1, fields: [{ id: 'f1', kind: 'number', key: 'load', label: 'Load (t)', required: true }] },
   }) as FormJsonAnswer;
 
 describe('a node draft', () => {
