@@ -5,7 +5,7 @@ import { formatDate, type TaskDetail } from '@portal/contracts';
 import { resultLabel, taskStatusLabel } from './filters';
 import { TaskStatusIcon } from './TaskStatusIcon';
 
-/** Who and what the task is about, above the tabs: one line per fact on a phone, a grid wider. */
+/** Who and what the task is about, above the tabs: a grid of facts, two to a row on a phone. */
 export function TaskSummary({ task }: { task: TaskDetail }) {
   const facts: [string, string | null | undefined][] = [
     ['Job', task.jobNumber],
@@ -40,13 +40,13 @@ export function TaskSummary({ task }: { task: TaskDetail }) {
             lg: 'repeat(3, minmax(0,1fr))',
             xl: 'repeat(5, minmax(0,1fr))',
           },
-          columnGap: 3,
+          columnGap: { xs: 1.5, sm: 3 },
           rowGap: 1,
         }}
       >
         {facts.map(([label, value]) => (
-          <Box key={label} sx={{ minWidth: 0, display: { xs: 'flex', sm: 'block' }, gap: 1 }}>
-            <Typography component="dt" variant="caption" color="text.secondary" sx={{ minWidth: { xs: 120, sm: 0 } }}>
+          <Box key={label} sx={{ minWidth: 0 }}>
+            <Typography component="dt" variant="caption" color="text.secondary">
               {label}
             </Typography>
             <Typography component="dd" variant="body2" noWrap title={value ?? ''} sx={{ m: 0, minWidth: 0 }}>

@@ -1,4 +1,4 @@
-import OpenInBrowser from '@mui/icons-material/OpenInBrowser';
+import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -58,7 +58,7 @@ export default function TasksPage({ title, crumbs }: ScreenProps) {
             {
               key: 'open',
               label: TASK_UI.open,
-              icon: <OpenInBrowser fontSize="small" />,
+              icon: <Visibility fontSize="small" />,
               onClick: () => navigate(`/operations/tasks/${task.id}`),
             },
           ],

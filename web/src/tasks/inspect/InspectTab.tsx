@@ -17,6 +17,9 @@ import { firstPick, type InspectPick, pickSection, saveDisabled, sectionProgress
 import { NodeEditor, type SaveOutcome } from './NodeEditor';
 import { type NodeEntry, NodeList, NodePicker } from './NodeList';
 
+/** The ITEMS entry of a section's own form (node ids never start with #). */
+const SECTION_FORM = '#section';
+
 /** The lists' boxes: they scroll on their own, the page keeps the form in view. */
 const LIST_BOX = { py: 0.5, display: 'flex', minHeight: 0, maxHeight: 'calc(100vh - 300px)' } as const;
 
@@ -90,22 +93,23 @@ export function InspectTab({ task, onTaskChanged }: { task: TaskDetail; onTaskCh
       }),
     [sections],
   );
-  const itemEntries: NodeEntry[] = useMemo(
-    () =>
-      (section?.items ?? []).map((i) => ({
-        id: i.id,
-        name: i.displayName || i.name,
-        description: i.description ?? undefined,
-        result: i.itemResult,
-      })),
-    [section],
-  );
-
+  const itemEntries: NodeEntry[] = useMemo(() => {
+    const items: NodeEntry[] = (section?.items ?? []).map((i) => ({
+      id: i.id,
+      name: i.displayName || i.name,
+      description: i.description ?? undefined,
+      result: i.itemResult,
+    }));
+    // A section with a form of its own lists it first (filled once for the whole section).
+    return section?.node.form ? [{ id: SECTION_FORM, name: section.node.form.formName, note: TASK_UI.sectionForm }, ...items] : items;
+  }, [section]);
   const choose = (next: InspectPick) => {
     if (next.sectionId === pick.sectionId && next.itemId === pick.itemId) return;
     if (dirty) setConfirm(next);
     else setPick(next);
   };
+
+  const pickItem = (id: string) => choose({ sectionId: pick.sectionId, itemId: id === SECTION_FORM ? null : id });
 
   const save = useCallback(
     async (input: ChecklistData[number]): Promise<SaveOutcome> => {
@@ -152,7 +156,7 @@ export function InspectTab({ task, onTaskChanged }: { task: TaskDetail; onTaskCh
       disabled={saveDisabled({
         loading: false,
         hasSection: sections.length > 0,
-        hasItems: (section?.items.length ?? 0) > 0,
+        hasItems: (section?.items.length ?? 0) > 0 && !section?.node.form,
         itemPicked: false,
         multiple: false,
         recordChosen: false,
@@ -175,8 +179,8 @@ export function InspectTab({ task, onTaskChanged }: { task: TaskDetail; onTaskCh
     <NodeList
       title={TASK_UI.items}
       entries={itemEntries}
-      selected={pick.itemId}
-      onSelect={(id) => choose({ sectionId: pick.sectionId, itemId: id })}
+      selected={pick.itemId ?? (section?.node.form ? SECTION_FORM : null)}
+      onSelect={pickItem}
       empty={TASK_UI.noItem}
       testId="items"
     />
@@ -203,8 +207,8 @@ export function InspectTab({ task, onTaskChanged }: { task: TaskDetail; onTaskCh
             <NodePicker
               label={TASK_UI.item}
               entries={itemEntries}
-              selected={pick.itemId}
-              onSelect={(id) => choose({ sectionId: pick.sectionId, itemId: id })}
+              selected={pick.itemId ?? (section?.node.form ? SECTION_FORM : null)}
+              onSelect={pickItem}
               empty={TASK_UI.noItem}
               testId="items"
             />

@@ -76,7 +76,7 @@ export function NodeFormArea({ form, draft, onDraft, onInitialise, chosen, onCho
             label={TASK_UI.formSelector}
             value={chosen ?? ''}
             onChange={(e) => onChoose(e.target.value === '' ? null : Number(e.target.value))}
-            sx={{ minWidth: 140 }}
+            sx={{ width: 160 }}
             data-testid="form-selector"
           >
             {draft.records.map((r, i) => (
@@ -93,7 +93,9 @@ export function NodeFormArea({ form, draft, onDraft, onInitialise, chosen, onCho
               startIcon={<Add />}
               disabled={newRecordDisabled(draft.records.length, samplesMax)}
               onClick={() => {
-                onDraft({ ...draft, records: [...draft.records, newRecord(definition, localToday())] });
+                // Samples of one node share one revision: a new one follows the chosen sample's.
+                const base = recordForm.status === 'ready' ? recordForm.form : definition;
+                onDraft({ ...draft, records: [...draft.records, newRecord(base, localToday())] });
                 onChoose(draft.records.length);
               }}
               data-testid="form-new"

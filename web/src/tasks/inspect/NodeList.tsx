@@ -58,7 +58,7 @@ export function NodeList({
   testId: string;
 }) {
   return (
-    <Box data-testid={testId} sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+    <Box data-testid={testId} sx={{ minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <Typography variant="overline" component="h2" sx={{ px: 1.5, color: 'text.secondary', lineHeight: 2.2 }}>
         {title}
       </Typography>

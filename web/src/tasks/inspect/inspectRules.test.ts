@@ -47,6 +47,10 @@ const NODES = [
   node('s1', 'SECTION', -100, 1),
   node('i1', 'ITEM', 's1', 2),
   node('orphan', 'ITEM', 'gone', 5),
+  node('s3', 'SECTION', -100, 6, {
+    form: { formId: 4, formName: 'Load test', formRevision: 2, formType: 'MULTIPLE', samplesMin: 1, samplesMax: 3 },
+  }),
+  node('i3', 'ITEM', 's3', 7),
 ];
 
 describe('INSPECT sections and items', () => {
@@ -55,6 +59,7 @@ describe('INSPECT sections and items', () => {
     expect(sections.map((s) => [s.node.id, s.items.map((i) => i.id)])).toEqual([
       ['s1', ['i1', 'i2']],
       ['s2', []],
+      ['s3', ['i3']],
     ]);
     expect(sectionProgress(sections[0])).toEqual({ done: 1, total: 2 });
   });
@@ -64,6 +69,8 @@ describe('INSPECT sections and items', () => {
     expect(firstPick(sections)).toEqual({ sectionId: 's1', itemId: 'i1' });
     expect(firstPick([])).toEqual({ sectionId: null, itemId: null });
     expect(pickSection(sections, 's2')).toEqual({ sectionId: 's2', itemId: null });
+    // A section with a form of its own shows that form first.
+    expect(pickSection(sections, 's3')).toEqual({ sectionId: 's3', itemId: null });
   });
 
   it('fills the chosen item, or a section without items with its own form', () => {
@@ -72,6 +79,8 @@ describe('INSPECT sections and items', () => {
     expect(targetOf(sections, { sectionId: 's1', itemId: null })).toBeNull();
     expect(targetOf(sections, { sectionId: 's2', itemId: null })?.node.id).toBe('s2');
     expect(targetOf(sections, { sectionId: null, itemId: null })).toBeNull();
+    expect(targetOf(sections, { sectionId: 's3', itemId: null })?.node.id).toBe('s3');
+    expect(targetOf(sections, { sectionId: 's3', itemId: 'i3' })?.node.id).toBe('i3');
   });
 });
 

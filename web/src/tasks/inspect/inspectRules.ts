@@ -31,23 +31,29 @@ export interface InspectPick {
   itemId: string | null;
 }
 
-/** The first section and its first item: what the tab opens on. */
-export function firstPick(sections: readonly InspectSection[]): InspectPick {
-  const section = sections[0];
-  return { sectionId: section?.node.id ?? null, itemId: section?.items[0]?.id ?? null };
-}
-
-/** A section picked: its first item with it. */
+/**
+ * What picking a section shows: its own form when it has one (a section filled once, e.g. a
+ * MULTIPLE load test), else its first item.
+ */
 export function pickSection(sections: readonly InspectSection[], sectionId: string): InspectPick {
   const section = sections.find((s) => s.node.id === sectionId);
-  return { sectionId, itemId: section?.items[0]?.id ?? null };
+  return { sectionId, itemId: section && !section.node.form ? (section.items[0]?.id ?? null) : null };
 }
 
-/** The node whose form the FORM area fills: the chosen item, or a section without items (its own form). */
+/** What the tab opens on: the first section, as picking it would show. */
+export function firstPick(sections: readonly InspectSection[]): InspectPick {
+  const section = sections[0];
+  return section ? pickSection(sections, section.node.id) : { sectionId: null, itemId: null };
+}
+
+/**
+ * The node whose form the FORM area fills: the chosen item, or the section itself when no item
+ * is chosen and the section has a form of its own or no items.
+ */
 export function targetOf(sections: readonly InspectSection[], pick: InspectPick): { section: InspectSection; node: ChecklistNode } | null {
   const section = sections.find((s) => s.node.id === pick.sectionId);
   if (!section) return null;
-  if (section.items.length === 0) return { section, node: section.node };
+  if (pick.itemId === null) return section.items.length === 0 || section.node.form ? { section, node: section.node } : null;
   const item = section.items.find((i) => i.id === pick.itemId);
   return item ? { section, node: item } : null;
 }
@@ -56,7 +62,7 @@ export interface SaveState {
   loading: boolean;
   /** The checklist has sections at all. */
   hasSection: boolean;
-  /** The chosen section has items. */
+  /** The chosen section has items (and no form of its own, which is filled when no item is picked). */
   hasItems: boolean;
   itemPicked: boolean;
   /** The node's form is of type MULTIPLE. */
@@ -70,7 +76,7 @@ export interface SaveState {
 /**
  * The spec's Save rule of the checklist form (tasks document 5): disabled while loading, with
  * no section, when items exist but none is picked, or for MULTIPLE forms without a chosen form.
- * (Ours: also for a reader.)
+ * (Ours: also for a reader; a section with a form of its own counts as picked when shown.)
  */
 export function saveDisabled(s: SaveState): boolean {
   return !s.editable || s.loading || !s.hasSection || (s.hasItems && !s.itemPicked) || (s.multiple && !s.recordChosen);
