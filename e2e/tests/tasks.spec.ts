@@ -1,0 +1,259 @@
+import type { Page } from '@playwright/test';
+import { TASK_TEXT, type TaskRow } from '@portal/contracts';
+import { expect, loginAs, test } from '../fixtures';
+import { apiGet } from '../pages/AdminApi';
+import { ListPage } from '../pages/ListPage';
+import { findTask, TaskPage } from '../pages/TaskPage';
+
+/**
+ * Operations > Tasks (tasks document 2.1, 2.2, 2.3, 4, 5; DECISIONS 4, 5, 8): the dashboard and
+ * its filters, task details, the INSPECT checklist (a data form item, a MULTIPLE section form,
+ * results, files), the workflow buttons per role, and a client's read-only list.
+ */
+const SCHEDULER = 'scheduler@demo.test';
+const APPROVER = 'approver@demo.test';
+const FIELD_ENGG = 'field-engg@demo.test';
+const CLIENT_USER = 'client-user@demo.test';
+const TASKS = '/operations/tasks';
+const SHOTS = '/tmp/tweb-shots/e2e';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4YGCAFTEMLQkARmxIAeJ265UAAAAASUVORK5CYII=', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+test.describe.configure({ timeout: 180_000 });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png` });
+
+async function openTasks(page: Page): Promise<ListPage> {
+  const list = new ListPage(page);
+  await page.goto(TASKS);
+  await expect(list.count()).toHaveText(/Total \d+ of \d+ loaded|Total 0 of 0/);
+  return list;
+}
+
+test('APPROVER opens a task from the dashboard, fills its checklist (a form item, a MULTIPLE section form, results, a file) and submits it', async ({
+  page,
+}) => {
+  await loginAs(page, APPROVER);
+  // An open task never inspected whose checklist has a data form item and a MULTIPLE section form.
+  const task = await findTask(
+    page,
+    { status: 1 },
+    (t, checklist) =>
+      !t.hasChecklist &&
+      t.buttons.submit &&
+      checklist.nodes.some((n) => n.form?.formType === 'MULTIPLE' && n.nodeType === 'SECTION') &&
+      checklist.nodes.some((n) => n.form?.formType === 'FORM' && n.nodeType === 'ITEM'),
+  );
+  const checklist = (
+    await apiGet<{
+      nodes: { id: string; nodeType: string; name: string; parentSectionId: string | number; form: { formType: string } | null }[];
+    }>(page, `/Observation/${task.id}/checklist`)
+  ).nodes;
+  const formItem = checklist.find((n) => n.nodeType === 'ITEM' && n.form?.formType === 'FORM')!;
+  const formSection = checklist.find((n) => n.id === formItem.parentSectionId)!;
+  const multipleSection = checklist.find((n) => n.nodeType === 'SECTION' && n.form?.formType === 'MULTIPLE')!;
+  const plainItem = checklist.find((n) => n.nodeType === 'ITEM' && !n.form)!;
+  const plainSection = checklist.find((n) => n.id === plainItem.parentSectionId)!;
+
+  const list = await openTasks(page);
+  await list.searchFor('Job Number', task.jobNumber);
+  const row = list
+    .row(String(task.id))
+    .filter({ has: page.getByTestId('task-status-1') })
+    .first();
+  await list.rowAction(row, 'open');
+  await expect(page).toHaveURL(new RegExp(`/operations/tasks/${task.id}`));
+  const details = new TaskPage(page);
+  await expect(details.status()).toHaveText('Open');
+
+  // Opening INSPECT initialises the checklist and holds the task (tasks document 4).
+  await details.tab('inspect').click();
+  await expect(page.getByText(TASK_TEXT.checklistInitialised('Hold')).first()).toBeVisible();
+  await expect(details.status()).toHaveText('Hold');
+  await shot(page, 'inspect-open');
+
+  // A data form item: the form's pass/fail answers and the item's result.
+  await details.section(formSection.name).click();
+  await details.item(formItem.name).click();
+  await expect(details.editor()).toHaveAttribute('data-node', formItem.id);
+  for (const key of ['structure', 'markings', 'guards', 'hooks']) await details.field(`${key}-pass`).click();
+  await details.setResult('pass');
+  await details.save();
+  await expect(details.item(formItem.name).getByTestId('result-pass')).toBeVisible();
+
+  // An item without a form: its result and a file (marked deleted, reverted, kept).
+  await details.section(plainSection.name).click();
+  await details.item(plainItem.name).click();
+  await expect(details.editor()).toHaveAttribute('data-node', plainItem.id);
+  await details.setResult('na');
+  await details
+    .editor()
+    .getByTestId('item-files-input')
+    .setInputFiles({ name: 'load-chart.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(details.editor().getByTestId('item-file')).toHaveCount(1);
+  await details.editor().getByTestId('item-file-delete').click();
+  await expect(details.editor().getByTestId('item-file')).toHaveAttribute('data-deleted', 'true');
+  await details.editor().getByTestId('item-file-revert').click();
+  await expect(details.editor().getByTestId('item-file')).not.toHaveAttribute('data-deleted', 'true');
+  await details.save();
+
+  // The section's MULTIPLE form: two samples, New, Min and Max.
+  await details.section(multipleSection.name).click();
+  await expect(details.editor()).toHaveAttribute('data-node', multipleSection.id);
+  await expect(details.editor().getByTestId('form-samples-range')).toHaveText(/Min 1 · Max 4/);
+  const fillSample = async (load: string) => {
+    await details.fillNumber('testLoad', load);
+    await details.fillNumber('radius', '8');
+    await details.fillNumber('boomLength', '24');
+    await details.field('result-pass').click();
+  };
+  await fillSample('11');
+  // A photo of the set-up in the first sample (uploaded at once, claimed by the save).
+  await details.field('photo-input').setInputFiles({ name: 'set-up.png', mimeType: 'image/png', buffer: PNG });
+  await expect(details.field('photo').locator('img')).toHaveCount(1);
+  await details.editor().getByTestId('form-new').click();
+  await expect(details.editor().getByTestId('form-selector')).toContainText('Form 2');
+  await fillSample('22');
+  await shot(page, 'inspect-multiple');
+  await details.save();
+
+  // All of it is kept: a fresh load shows the results, the file and both samples.
+  await details.open(task.id, 'inspect');
+  await details.section(plainSection.name).click();
+  await details.item(plainItem.name).click();
+  await expect(details.editor().getByTestId('item-file')).toContainText('load-chart.pdf');
+  await details.section(multipleSection.name).click();
+  await details.editor().getByTestId('form-selector').click();
+  await expect(page.getByRole('option')).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  const saved = await apiGet<{
+    nodes: { id: string; itemResult: string | null; userData: { records: unknown[]; files: unknown[] } | null }[];
+  }>(page, `/Observation/${task.id}/checklist`);
+  expect(saved.nodes.find((n) => n.id === formItem.id)?.itemResult).toBe('pass');
+  expect(saved.nodes.find((n) => n.id === plainItem.id)?.userData?.files).toHaveLength(1);
+  expect(saved.nodes.find((n) => n.id === multipleSection.id)?.userData?.records).toHaveLength(2);
+
+  // Submit through its confirm: the spec's text, then the page reloads with the new status.
+  await details.act('submit');
+  await expect(page.getByText(TASK_TEXT.statusChanged('Submitted')).first()).toBeVisible();
+  await expect(details.status()).toHaveText('Submitted', { timeout: 10_000 });
+  await expect(details.action('submit')).toBeDisabled();
+  await details.tab('preview').click();
+  await expect(page.getByTestId('certificate-status')).toBeVisible();
+  await shot(page, 'submitted-preview');
+});
+
+test('SCHEDULER sees no Reopen or Approve; FIELD-ENGG sees the buttons disabled; the INSPECT tab follows the role', async ({ page }) => {
+  await loginAs(page, SCHEDULER);
+  const submitted = await findTask(page, { status: 8 }, () => true);
+  const details = new TaskPage(page);
+  await details.open(submitted.id);
+  await expect(details.action('hold')).toBeVisible();
+  await expect(details.action('amend')).toBeVisible();
+  await expect(details.action('reopen')).toHaveCount(0);
+  await expect(details.action('approve')).toHaveCount(0);
+  await expect(details.action('generate')).toHaveCount(0);
+  await expect(details.tab('inspect')).toBeDisabled();
+  await expect(details.tab('fullChecklistReport')).toBeDisabled();
+  await expect(details.tab('assetDetails')).toBeDisabled();
+  await expect(details.tab('attachAsset')).toBeDisabled();
+
+  // An open task: SCHEDULER may cancel it (APPROVER may not see Cancel).
+  const open = await findTask(page, { status: 1 }, (t) => t.buttons.cancel);
+  await details.open(open.id);
+  await expect(details.action('cancel')).toBeEnabled();
+
+  await page.context().clearCookies();
+  await loginAs(page, APPROVER);
+  await details.open(open.id);
+  await expect(details.action('cancel')).toHaveCount(0);
+  await expect(details.action('submit')).toBeEnabled();
+
+  await page.context().clearCookies();
+  await loginAs(page, FIELD_ENGG);
+  const own = await findTask(page, { active: true }, (t) => t.tabs.inspect);
+  await details.open(own.id);
+  await expect(details.action('submit')).toBeVisible();
+  const buttons = page.getByTestId('task-actions').getByRole('button');
+  for (const button of await buttons.all()) await expect(button).toBeDisabled();
+  await expect(details.tab('inspect')).toBeEnabled();
+});
+
+test('the dashboard filters by status, asset type and job number, toggles Active/Inactive and exports CSV', async ({ page }) => {
+  await loginAs(page, SCHEDULER);
+  const list = await openTasks(page);
+  await expect(list.rows().first()).toBeVisible();
+  await shot(page, 'dashboard');
+
+  // Active shows 1, 2, 4, 8, 32 only; Inactive 16, 64, 1024.
+  const activeStatuses = await list
+    .rows()
+    .locator('[data-testid^="task-status-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  expect(new Set(activeStatuses).size).toBeGreaterThan(0);
+  for (const s of activeStatuses)
+    expect(['task-status-1', 'task-status-2', 'task-status-4', 'task-status-8', 'task-status-32']).toContain(s);
+  await page.getByTestId('toggle-active').click();
+  await list.settled();
+  await expect(list.rows().locator('[data-testid="task-status-1"]')).toHaveCount(0);
+  const inactiveStatuses = await list
+    .rows()
+    .locator('[data-testid^="task-status-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  for (const s of inactiveStatuses) expect(['task-status-16', 'task-status-64', 'task-status-1024']).toContain(s);
+  // Deleted tasks have no action icon.
+  const deleted = list
+    .rows()
+    .filter({ has: page.getByTestId('task-status-1024') })
+    .first();
+  if ((await deleted.count()) > 0) expect(await list.rowActions(deleted)).toEqual([]);
+
+  // Status dropdown: only Approved.
+  await list.select('Status', 'Approved');
+  await list.settled();
+  const approved = await apiGet<number>(page, '/Observation/count', { active: false, status: 16 });
+  await expect(list.count()).toHaveText(new RegExp(`of ${approved} loaded`));
+
+  // Job number search on the Active side.
+  await page.getByTestId('toggle-active').click();
+  await list.settled();
+  const [someRow] = await apiGet<TaskRow[]>(page, '/Observation?offset=0&limit=1', { active: true });
+  await list.searchFor('Job Number', someRow.jobNumber);
+  const jobCount = await apiGet<number>(page, '/Observation/count', { active: true, jobNumber: someRow.jobNumber });
+  await expect(list.count()).toHaveText(new RegExp(`of ${jobCount} loaded`));
+  await expect(list.rows().filter({ hasNotText: someRow.jobNumber })).toHaveCount(0);
+
+  // Asset type dropdown.
+  await list.search('Job Number').fill('');
+  await list.settled();
+  if (someRow.assetType) {
+    await list.select('Asset Type', someRow.assetType);
+    await list.settled();
+    const typeCount = await apiGet<number>(page, '/Observation/count', { active: true, assetTypeId: someRow.assetTypeId });
+    await expect(list.count()).toHaveText(new RegExp(`of ${typeCount} loaded`));
+  }
+
+  // CSV of every matching row, named with the date.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Tasks_\d{4}-\d{2}-\d{2}\.csv$/);
+});
+
+test('a CLIENT-USER sees only its company tasks, read only', async ({ page }) => {
+  await loginAs(page, CLIENT_USER);
+  const list = await openTasks(page);
+  const rows = await apiGet<TaskRow[]>(page, '/Observation?offset=0&limit=500', {});
+  expect(rows.length).toBeGreaterThan(0);
+  expect(new Set(rows.map((r) => r.client)).size).toBe(1);
+  expect(rows.every((r) => !r.can.open)).toBe(true);
+  await expect(list.rows().first()).toBeVisible();
+  // No Action column: nothing to open.
+  await expect(page.getByRole('columnheader', { name: 'Action' })).toHaveCount(0);
+  await expect(page.getByTestId('row-open')).toHaveCount(0);
+  await shot(page, 'client-dashboard');
+  // The details address refuses (the server answers 403 too).
+  await page.goto(`${TASKS}/${rows[0].id}`);
+  await expect(page.getByTestId('forbidden')).toBeVisible();
+  expect((await page.request.get(`/api/Observation/${rows[0].id}`)).status()).toBe(403);
+});
