@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import { randomUUID } from 'node:crypto';
 import { enqueueTaskDocuments } from '../../features/documents/enqueue';
-import { addMonths, checklistFromTaskType } from '../../features/tasks/tasks.service';
+import { addMonths, checklistFromTaskType } from '../../features/tasks/tasks.rules';
 import { queryRows } from '../rows';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';

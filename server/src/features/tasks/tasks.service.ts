@@ -37,6 +37,9 @@ import { type DocumentPhase, enqueueTaskDocuments } from '../documents/enqueue';
 import { refreshJobStatus } from '../jobs/jobs.service';
 import { allocateNumber, codeOf, formatCertificateNumber } from '../sequences/sequences.service';
 import { taskScopeSql } from './tasks.access';
+import { addMonths, checklistFromTaskType } from './tasks.rules';
+
+export { addMonths, checklistFromTaskType };
 import { taskCount, taskDetailRow, taskListRows, type TaskRowFacts } from './tasks.queries';
 
 const labelOf = (status: number) => TASK_STATUS_LABEL[status as TaskStatus] ?? String(status);
@@ -222,30 +225,6 @@ export async function auditNote(
 // ---------------------------------------------------------------------------------------------
 // Opening for inspection (PUT /api/Observation/{id}/4?isToUpdateChecklist=true)
 
-/** The task type's checklist as the task's own (contracts tasks/checklist.ts), nothing filled in. */
-export function checklistFromTaskType(taskTypeId: number, source: Checklist): TaskChecklist {
-  return {
-    taskTypeId,
-    initialisedAt: new Date().toISOString(),
-    sections: source.sections.map((section) => ({
-      id: section.id,
-      name: section.name,
-      ...(section.description !== undefined ? { description: section.description } : {}),
-      formId: section.formId ?? null,
-      userData: null,
-      items: section.items.map((item) => ({
-        id: item.id,
-        name: item.name,
-        ...(item.description !== undefined ? { description: item.description } : {}),
-        formId: item.formId ?? null,
-        ...(item.reportCategory ? { reportCategory: item.reportCategory } : {}),
-        result: null,
-        userData: null,
-      })),
-    })),
-  };
-}
-
 export async function taskTypeChecklist(tx: Db, namespaceId: number, taskTypeId: number): Promise<TaskChecklist> {
   const [type] = await queryRows<{ checklist: Checklist | null }>(
     tx,
@@ -416,17 +395,6 @@ async function sendMails(ctx: RequestContext, taskId: number, mails: Mail[]): Pr
 
 // ---------------------------------------------------------------------------------------------
 // Approval: POST /api/approvetaskweb?id= (and PUT .../16, Generate)
-
-/** Adds months to a date the calendar way (31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(date: Date, months: number): Date {
-  const d = new Date(date.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
-}
 
 export async function approveTask(ctx: RequestContext, id: number, action: 'approve' | 'generate' = 'approve'): Promise<ApproveAnswer> {
   return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
