@@ -13,7 +13,7 @@ import { regenerateDocuments } from './api';
 import { certificateStatusText, isPending, readCertificateStatus } from './documents';
 import { TASK_UI } from './texts';
 
-/** The certificate's status line: phase and state, a spinner while pending, Retry after a failure. */
+/** The certificate's status line: phase and state, a spinner while pending, Retry after a failure (or Generate PDF when none was made). */
 export function CertificateStatusBar({ task, onRetried }: { task: TaskDetail; onRetried(): void }) {
   const alert = useAlert();
   const [busy, setBusy] = useState(false);
@@ -42,9 +42,9 @@ export function CertificateStatusBar({ task, onRetried }: { task: TaskDetail; on
         data-testid="certificate-status"
         data-status={task.certificateStatus ?? ''}
       />
-      {status?.state === 'failed' && task.can.regenerate && (
+      {(status === null || status.state === 'failed') && task.can.regenerate && (
         <Button size="small" startIcon={<Refresh />} onClick={retry} disabled={busy} data-testid="certificate-retry">
-          {TASK_UI.retry}
+          {status === null ? TASK_UI.generatePdf : TASK_UI.retry}
         </Button>
       )}
     </Box>

@@ -34,12 +34,7 @@ export function TaskSummary({ task }: { task: TaskDetail }) {
         sx={{
           m: 0,
           display: 'grid',
-          gridTemplateColumns: {
-            xs: 'minmax(0,1fr)',
-            sm: 'repeat(2, minmax(0,1fr))',
-            lg: 'repeat(3, minmax(0,1fr))',
-            xl: 'repeat(5, minmax(0,1fr))',
-          },
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0,1fr))', md: 'repeat(3, minmax(0,1fr))', xl: 'repeat(5, minmax(0,1fr))' },
           columnGap: { xs: 1.5, sm: 3 },
           rowGap: 1,
         }}

@@ -6,6 +6,7 @@ export const TASK_UI = {
   open: 'Open Task Details',
   confirm: (action: string) => `Are you sure want to ${action} the task?`,
   retry: 'Retry',
+  generatePdf: 'Generate PDF',
   openNewTab: 'Open in a new tab',
   noCertificate: 'No certificate yet: the preview certificate is made when the task is submitted.',
   noFieldReport: 'No field report yet: it is made with the certificate.',
