@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TASK_TEXT, type TaskRow } from '@portal/contracts';
 import { expect, loginAs, test } from '../fixtures';
@@ -256,4 +257,25 @@ test('a CLIENT-USER sees only its company tasks, read only', async ({ page }) =>
   await page.goto(`${TASKS}/${rows[0].id}`);
   await expect(page.getByTestId('forbidden')).toBeVisible();
   expect((await page.request.get(`/api/Observation/${rows[0].id}`)).status()).toBe(403);
+});
+
+test('no serious or critical axe violations on the dashboard, task details and INSPECT', async ({ page }) => {
+  await loginAs(page, APPROVER);
+  const task = await findTask(page, { status: 2 }, (t) => t.tabs.inspect);
+  const found: string[] = [];
+  const check = async (where: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+      found.push(`${where}: ${v.id} (${v.impact}): ${v.help} -- ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await openTasks(page);
+  await check('dashboard');
+  const details = new TaskPage(page);
+  for (const tab of ['preview', 'jobDetails', 'inspect']) {
+    await details.open(task.id, tab);
+    if (tab === 'inspect') await expect(page.getByTestId('inspect')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await check(tab);
+  }
+  expect(found).toEqual([]);
 });

@@ -4,6 +4,7 @@ import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -69,25 +70,27 @@ export function NodeList({
       ) : (
         <List dense disablePadding sx={{ overflowY: 'auto' }}>
           {entries.map((entry) => (
-            <ListItemButton
-              key={entry.id}
-              selected={entry.id === selected}
-              onClick={() => onSelect(entry.id)}
-              data-testid={`${testId}-entry`}
-              data-selected={entry.id === selected || undefined}
-              sx={{ borderRadius: 1, mx: 0.5, gap: 1, alignItems: 'flex-start' }}
-            >
-              <ListItemText
-                primary={entry.name}
-                secondary={entry.note}
-                slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
-                sx={{ my: 0.5 }}
-              />
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pt: 0.5 }}>
-                <ResultMark result={entry.result} />
-                {entry.description && <HelpTip text={entry.description} />}
-              </Box>
-            </ListItemButton>
+            <ListItem key={entry.id} disablePadding>
+              <ListItemButton
+                aria-current={entry.id === selected || undefined}
+                selected={entry.id === selected}
+                onClick={() => onSelect(entry.id)}
+                data-testid={`${testId}-entry`}
+                data-selected={entry.id === selected || undefined}
+                sx={{ borderRadius: 1, mx: 0.5, gap: 1, alignItems: 'flex-start' }}
+              >
+                <ListItemText
+                  primary={entry.name}
+                  secondary={entry.note}
+                  slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
+                  sx={{ my: 0.5 }}
+                />
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pt: 0.5 }}>
+                  <ResultMark result={entry.result} />
+                  {entry.description && <HelpTip text={entry.description} />}
+                </Box>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
