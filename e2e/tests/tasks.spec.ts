@@ -139,9 +139,26 @@ test('APPROVER opens a task from the dashboard, fills its checklist (a form item
   await expect(page.getByText(TASK_TEXT.statusChanged('Submitted')).first()).toBeVisible();
   await expect(details.status()).toHaveText('Submitted', { timeout: 10_000 });
   await expect(details.action('submit')).toBeDisabled();
+  // The preview certificate is generated in the background; PREVIEW polls until it is ready.
   await details.tab('preview').click();
-  await expect(page.getByTestId('certificate-status')).toBeVisible();
-  await shot(page, 'submitted-preview');
+  await expect(page.getByTestId('certificate-status')).toHaveAttribute('data-status', '13', { timeout: 90_000 });
+  await expect(page.getByTestId('preview-frame')).toBeVisible();
+  await shot(page, 'preview-ready');
+
+  // Approve: the certificate number is allocated and the final certificate replaces the preview.
+  await expect(details.action('approve')).toBeEnabled();
+  await details.act('approve');
+  await expect(page.getByText(TASK_TEXT.statusChanged('Approved')).first()).toBeVisible();
+  await expect(details.status()).toHaveText('Approved', { timeout: 10_000 });
+  await expect(page.getByTestId('task-summary')).toContainText(/[A-Z]+-[A-Z]+-\d{4}-\d{5}/);
+  await expect(page.getByTestId('certificate-status')).toHaveAttribute('data-status', '33', { timeout: 90_000 });
+  const href = await page.getByTestId('preview-open').getAttribute('href');
+  const pdf = await page.request.get(href as string);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await expect(details.tab('fullChecklistReport')).toBeEnabled();
+  await expect(details.tab('inspect')).toBeDisabled();
+  await shot(page, 'approved-preview');
 });
 
 test('SCHEDULER sees no Reopen or Approve; FIELD-ENGG sees the buttons disabled; the INSPECT tab follows the role', async ({ page }) => {
@@ -253,6 +270,17 @@ test('a CLIENT-USER sees only its company tasks, read only', async ({ page }) =>
   await expect(page.getByRole('columnheader', { name: 'Action' })).toHaveCount(0);
   await expect(page.getByTestId('row-open')).toHaveCount(0);
   await shot(page, 'client-dashboard');
+  // A final certificate of its company opens from the Certificate column.
+  const certified = rows.find((r) => r.status === 16 && r.certificateFile && r.certificateNumber);
+  if (certified) {
+    await page.getByTestId('toggle-active').click();
+    await list.searchFor('Certificate Number', certified.certificateNumber as string);
+    const link = list.row(String(certified.id)).getByTestId('certificate-link');
+    await expect(link).toHaveText(certified.certificateNumber as string);
+    const response = await page.request.get((await link.getAttribute('href')) as string);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+  }
   // The details address refuses (the server answers 403 too).
   await page.goto(`${TASKS}/${rows[0].id}`);
   await expect(page.getByTestId('forbidden')).toBeVisible();
