@@ -197,6 +197,62 @@ test('SCHEDULER sees no Reopen or Approve; FIELD-ENGG sees the buttons disabled;
   await expect(details.tab('inspect')).toBeEnabled();
 });
 
+test('SCHEDULER saves job details of a submitted task; APPROVER reopens one and amends an approved one with a comment and a new inspector', async ({
+  page,
+}) => {
+  await loginAs(page, SCHEDULER);
+  const details = new TaskPage(page);
+  const submitted = await findTask(page, { status: 8 }, (t) => t.can.editJobDetails && t.tabs.jobDetails);
+  await details.open(submitted.id, 'jobDetails');
+  const vendor = `Crane Hire ${Date.now().toString(36)}`;
+  await page.getByTestId('job-vendorDetails').fill(vendor);
+  await page.getByTestId('job-time').fill('25:00');
+  await expect(page.getByText('Use the 24-hour clock', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('job-details-save')).toBeDisabled();
+  await page.getByTestId('job-time').fill('14:30');
+  await page.getByTestId('job-pin').fill('');
+  await expect(page.getByText(TASK_TEXT.pincodeRequired)).toBeVisible();
+  await expect(page.getByTestId('job-details-save')).toBeDisabled();
+  await page.getByTestId('job-pin').fill('112');
+  await page.getByTestId('job-details-save').click();
+  await expect(page.getByText(TASK_TEXT.jobDetailsSaved).first()).toBeVisible();
+  await expect(page.getByTestId('job-vendorDetails')).toHaveValue(vendor, { timeout: 10_000 });
+  const saved = await apiGet<{ vendorDetails: string | null; actualInspectionDate: string }>(page, `/Observation/${submitted.id}`);
+  expect(saved.vendorDetails).toBe(vendor);
+  expect(new Date(saved.actualInspectionDate).getHours()).toBe(14);
+
+  await page.context().clearCookies();
+  await loginAs(page, APPROVER);
+  // Reopen a submitted task (8 -> 2 mails the inspector).
+  const toReopen = await findTask(page, { status: 8 }, (t) => t.buttons.reopen && t.id !== submitted.id);
+  await details.open(toReopen.id);
+  await details.act('reopen');
+  await expect(page.getByText(TASK_TEXT.statusChanged('Ongoing')).first()).toBeVisible();
+  await expect(details.status()).toHaveText('Ongoing', { timeout: 10_000 });
+
+  // Amend an approved task: a revision comment and another inspector.
+  const toAmend = await findTask(page, { status: 16 }, (t) => t.buttons.amend);
+  await details.open(toAmend.id);
+  await details.action('amend').click();
+  const dialog = page.getByTestId('amend-dialog');
+  await dialog.getByTestId('amend-comments').fill('Load chart page was missing; re-issue with it attached');
+  await dialog.getByTestId('amend-inspector').click();
+  const options = page.getByRole('option');
+  await expect(options.nth(1)).toBeVisible();
+  const other = options
+    .filter({ hasNotText: toAmend.observationInspector ?? '\u0000' })
+    .filter({ hasNotText: 'Keep the current inspector' })
+    .first();
+  const otherName = ((await other.textContent()) ?? '').replace(/ \(.*\)$/, '');
+  await other.click();
+  await shot(page, 'amend-dialog');
+  await dialog.getByTestId('confirm-yes').click();
+  await expect(page.getByText(TASK_TEXT.statusChanged('Amended')).first()).toBeVisible();
+  await expect(page.getByText(TASK_TEXT.checkEmail, { exact: false }).first()).toBeVisible();
+  await expect(details.status()).toHaveText('Amended', { timeout: 10_000 });
+  await expect(page.getByTestId('task-summary')).toContainText(otherName);
+});
+
 test('the dashboard filters by status, asset type and job number, toggles Active/Inactive and exports CSV', async ({ page }) => {
   await loginAs(page, SCHEDULER);
   const list = await openTasks(page);
