@@ -123,7 +123,8 @@ function TabBody({ tab, task, reloadSoon, reloadNow }: { tab: TabKey | null; tas
     case 'preview':
       return <PreviewTab task={task} onRetried={reloadNow} />;
     case 'jobDetails':
-      return <JobDetailsTab key={task.modifiedDate} task={task} onSaved={reloadSoon} />;
+      // Not keyed by the task's version: the page polls while the PDF is generated, and typing must survive it.
+      return <JobDetailsTab task={task} onSaved={reloadSoon} />;
     case 'fieldReport':
       return <DocumentFrame link={task.fieldReportLink} title="Field Report" empty={TASK_UI.noFieldReport} testId="field-report" />;
     case 'fullChecklistReport':
