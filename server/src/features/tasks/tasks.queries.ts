@@ -37,6 +37,17 @@ export function taskFilterWhere(scope: Scope, filter: TaskFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** `from tasks t`, joined to its job only when the scope or the filter reads the job (count over 100,000 tasks stays cheap). */
+function fromTasks(scope: Scope, filter: TaskFilter): SQL {
+  const needsJob =
+    scope.companyId !== null ||
+    scope.siteIds !== null ||
+    !!filter.jobNumber?.trim() ||
+    !!filter.quotationNumber?.trim() ||
+    !!filter.client?.trim();
+  return needsJob ? sql`tasks t join jobs j on j.id = t.job_id` : sql`tasks t`;
+}
+
 /** What a row needs besides its display fields: the facts the rules read (contracts transitions). */
 export interface TaskRowFacts {
   id: number;
@@ -80,7 +91,7 @@ const ROW_JOINS = sql`
   left join users u on u.id = t.inspector_id
   left join files cf on cf.id = t.certificate_file_id`;
 
-const LIST_ORDER = sql`t.modified_at desc, t.id desc`;
+const LIST_ORDER = sql`t.modified_at desc nulls last, t.id desc nulls last`;
 
 /** A page of the dashboard (modified date descending), as JSON rows; limit -1 = every matching row. */
 export async function taskListRows(
@@ -93,10 +104,10 @@ export async function taskListRows(
   const limit = page.limit < 0 ? sql`all` : sql`${page.limit}::int`;
   const rows = await queryRows<{ json: string | null }>(
     db,
-    sql`with page as (select t.id from tasks t join jobs j on j.id = t.job_id where ${taskFilterWhere(scope, filter)}
+    sql`with page as materialized (select t.id from ${fromTasks(scope, filter)} where ${taskFilterWhere(scope, filter)}
                       order by ${LIST_ORDER} offset ${offset}::int limit ${limit})
         select coalesce(json_agg(${ROW_JSON} order by ${LIST_ORDER}), '[]')::text as json
-          from tasks t ${ROW_JOINS} where t.id in (select id from page)`,
+          from page pg join tasks t on t.id = pg.id ${ROW_JOINS}`,
   );
   return JSON.parse(rows[0]?.json ?? '[]') as TaskRowFacts[];
 }
@@ -104,7 +115,7 @@ export async function taskListRows(
 export async function taskCount(db: Db, scope: Scope, filter: TaskFilter): Promise<number> {
   const rows = await queryRows<{ n: number | string }>(
     db,
-    sql`select count(*)::int as n from tasks t join jobs j on j.id = t.job_id where ${taskFilterWhere(scope, filter)}`,
+    sql`select count(*)::int as n from ${fromTasks(scope, filter)} where ${taskFilterWhere(scope, filter)}`,
   );
   return Number(rows[0]?.n ?? 0);
 }

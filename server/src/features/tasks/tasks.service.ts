@@ -34,6 +34,7 @@ import { actorOf, type Scope } from '../../lib/scope';
 import { inspectorOptions, qualifyingInspectorIds } from '../assets/jobResources.service';
 import type { RequestContext } from '../context';
 import { type DocumentPhase, enqueueTaskDocuments } from '../documents/enqueue';
+import { isoDate } from '../jobs/jobs.queries';
 import { refreshJobStatus } from '../jobs/jobs.service';
 import { allocateNumber, codeOf, formatCertificateNumber } from '../sequences/sequences.service';
 import { taskScopeSql } from './tasks.access';
@@ -157,7 +158,8 @@ export interface LockedTask {
   inspector_id: number | null;
   checklist: TaskChecklist | null;
   result: number | null;
-  actual_inspection_date: Date | string | null;
+  /** ISO text (the same on PGlite and PostgreSQL). */
+  actual_inspection_date: string | null;
   revision: number;
   office_id: number;
   main_inspector_id: number;
@@ -171,7 +173,8 @@ export async function lockTask(tx: Db, scope: Scope, id: number): Promise<Locked
   const [task] = await queryRows<LockedTask>(
     tx,
     sql`select t.id, t.namespace_id, t.job_id, t.status, t.observation_type, t.certificate_status, t.certificate_number, t.is_llg,
-               t.asset_id, t.site_id, t.task_type_id, t.division_id, t.inspector_id, t.checklist, t.result, t.actual_inspection_date,
+               t.asset_id, t.site_id, t.task_type_id, t.division_id, t.inspector_id, t.checklist, t.result,
+               ${isoDate(sql`t.actual_inspection_date`)} as actual_inspection_date,
                t.revision, j.office_id, j.main_inspector_id, j.site_id as job_site_id,
                case when t.is_llg then (select count(*)::int from tasks ch where ch.parent_id = t.id and ch.status not in (64, 1024)) else 0 end
                  as llg_children,

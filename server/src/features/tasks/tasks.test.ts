@@ -515,6 +515,39 @@ describe('the workflow', () => {
     expect(inspectors.json().map((u: { role: string }) => u.role)).not.toContain('APPROVER');
   });
 
+  it('approves one task once when two approvals race', async () => {
+    const task = await makeTask(t.demo, { status: 8, certificateStatus: 13 });
+    const [a, b] = await Promise.all([
+      client('APPROVER').post(`/api/approvetaskweb?id=${task.id}`),
+      client('LO-ADMIN').post(`/api/approvetaskweb?id=${task.id}`),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const rows = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from document_jobs where task_id = ${task.id}::int and phase = 'final'`,
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('refuses to submit an LLG task without child tasks, with the spec text', async () => {
+    const task = await makeTask(t.demo, { status: 2 });
+    await t.app.db.execute(sql`update tasks set is_llg = true, asset_id = null where id = ${task.id}::int`);
+    const refused = await put(client('FIELD-ENGG'), task.id, 8);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(TASK_TEXT.noChildLlg);
+    await t.app.db.execute(
+      sql`insert into tasks (namespace_id, job_id, name, task_type_id, division_id, site_id, parent_id, status)
+          select namespace_id, job_id, 'child', task_type_id, division_id, site_id, id, 2 from tasks where id = ${task.id}::int`,
+    );
+    const submitted = await put(client('FIELD-ENGG'), task.id, 8);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const children = await queryRows<{ status: number; dated: boolean }>(
+      t.app.db,
+      sql`select status, actual_inspection_date is not null as dated from tasks where parent_id = ${task.id}::int`,
+    );
+    expect(children).toEqual([{ status: 8, dated: true }]);
+  });
+
   it('gives concurrent approvals distinct certificate numbers', async () => {
     const tasks = await Promise.all(Array.from({ length: 6 }, () => makeTask(t.demo, { status: 8, certificateStatus: 13 })));
     const answers = await Promise.all(tasks.map((task) => client('APPROVER').post(`/api/approvetaskweb?id=${task.id}`)));
