@@ -7,10 +7,11 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { TASK_TAB_LABEL, TASK_TEXT, type TaskDetail } from '@portal/contracts';
 import { HttpError } from '../api/http';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { PageHeader } from '../common/PageHeader';
 import type { ScreenProps } from '../common/screen';
 import { useLoadErrorAlert } from '../common/useAlert';
@@ -53,6 +54,13 @@ export default function TaskDetailsPage({ title, crumbs }: ScreenProps) {
     timer.current = setTimeout(() => refetch(), RELOAD_AFTER_MS);
   }, [refetch]);
   const reloadNow = useCallback(() => refetch(), [refetch]);
+  // Leaving INSPECT with unsaved changes asks first.
+  const [inspectDirty, setInspectDirty] = useState(false);
+  const [leaveTo, setLeaveTo] = useState<TabKey | null>(null);
+  const showTab = (next: TabKey) => {
+    setInspectDirty(false);
+    setSearch({ tab: next }, { replace: true });
+  };
 
   const header = (
     <PageHeader
@@ -93,7 +101,7 @@ export default function TaskDetailsPage({ title, crumbs }: ScreenProps) {
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
         <Tabs
           value={tab ?? false}
-          onChange={(_, next: TabKey) => setSearch({ tab: next }, { replace: true })}
+          onChange={(_, next: TabKey) => (tab === 'inspect' && inspectDirty ? setLeaveTo(next) : showTab(next))}
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
@@ -111,14 +119,38 @@ export default function TaskDetailsPage({ title, crumbs }: ScreenProps) {
           ))}
         </Tabs>
         <Box sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-          <TabBody tab={tab} task={task} reloadSoon={reloadSoon} reloadNow={reloadNow} />
+          <TabBody tab={tab} task={task} reloadSoon={reloadSoon} reloadNow={reloadNow} onInspectDirty={setInspectDirty} />
         </Box>
       </Paper>
+      <ConfirmDialog
+        open={leaveTo !== null}
+        title={TASK_UI.unsavedTitle}
+        content={TASK_UI.unsaved}
+        confirm={TASK_UI.drop}
+        cancel={TASK_UI.keep}
+        onConfirm={() => {
+          if (leaveTo) showTab(leaveTo);
+          setLeaveTo(null);
+        }}
+        onClose={() => setLeaveTo(null)}
+      />
     </Box>
   );
 }
 
-function TabBody({ tab, task, reloadSoon, reloadNow }: { tab: TabKey | null; task: TaskDetail; reloadSoon(): void; reloadNow(): void }) {
+function TabBody({
+  tab,
+  task,
+  reloadSoon,
+  reloadNow,
+  onInspectDirty,
+}: {
+  tab: TabKey | null;
+  task: TaskDetail;
+  reloadSoon(): void;
+  reloadNow(): void;
+  onInspectDirty(dirty: boolean): void;
+}) {
   switch (tab) {
     case 'preview':
       return <PreviewTab task={task} onRetried={reloadNow} />;
@@ -130,7 +162,7 @@ function TabBody({ tab, task, reloadSoon, reloadNow }: { tab: TabKey | null; tas
     case 'fullChecklistReport':
       return <DocumentFrame link={task.fullReportLink} title="Full Checklist Report" empty={TASK_UI.noFullReport} testId="full-report" />;
     case 'inspect':
-      return <InspectTab task={task} onTaskChanged={reloadNow} />;
+      return <InspectTab task={task} onTaskChanged={reloadNow} onDirty={onInspectDirty} />;
     default:
       return null;
   }

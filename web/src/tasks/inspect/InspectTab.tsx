@@ -29,7 +29,16 @@ const LIST_BOX = { py: 0.5, display: 'flex', minHeight: 0, maxHeight: 'calc(100v
  * initialised first ('Task in <status> and Checklist updated successfully'). On a phone the
  * sections and items are two dropdowns above the form, so nothing scrolls sideways.
  */
-export function InspectTab({ task, onTaskChanged }: { task: TaskDetail; onTaskChanged(): void }) {
+export function InspectTab({
+  task,
+  onTaskChanged,
+  onDirty,
+}: {
+  task: TaskDetail;
+  onTaskChanged(): void;
+  /** Whether the FORM holds unsaved changes (the page asks before leaving the tab). */
+  onDirty?(dirty: boolean): void;
+}) {
   const alert = useAlert();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
@@ -38,6 +47,7 @@ export function InspectTab({ task, onTaskChanged }: { task: TaskDetail; onTaskCh
   const [error, setError] = useState<string | null>(null);
   const [pick, setPick] = useState<InspectPick>({ sectionId: null, itemId: null });
   const [dirty, setDirty] = useState(false);
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   const [confirm, setConfirm] = useState<InspectPick | null>(null);
   const [version, setVersion] = useState(0);
   const started = useRef(false);
