@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { TaskDetail } from '@portal/contracts';
 import { useAlert } from '../common/useAlert';
 import { regenerateDocuments } from './api';
@@ -102,6 +102,16 @@ export function PreviewTab({ task, onRetried }: { task: TaskDetail; onRetried():
         empty={status && !ready ? certificateStatusText(task.certificateStatus) : TASK_UI.noCertificate}
         testId="preview"
       />
+    </Box>
+  );
+}
+
+/** FIELD REPORT and FULL CHECKLIST REPORT: the documents' status (and Generate PDF or Retry) above the report. */
+export function ReportTab({ task, onRetried, children }: { task: TaskDetail; onRetried(): void; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <CertificateStatusBar task={task} onRetried={onRetried} />
+      {children}
     </Box>
   );
 }

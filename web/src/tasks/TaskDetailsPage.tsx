@@ -17,7 +17,7 @@ import type { ScreenProps } from '../common/screen';
 import { useLoadErrorAlert } from '../common/useAlert';
 import { RELOAD_AFTER_MS } from './actions';
 import { loadTask } from './api';
-import { DocumentFrame, PreviewTab } from './DocumentTab';
+import { DocumentFrame, PreviewTab, ReportTab } from './DocumentTab';
 import { isPending, POLL_MS } from './documents';
 import { InspectTab } from './inspect/InspectTab';
 import { JobDetailsTab } from './JobDetailsTab';
@@ -158,9 +158,17 @@ function TabBody({
       // Not keyed by the task's version: the page polls while the PDF is generated, and typing must survive it.
       return <JobDetailsTab task={task} onSaved={reloadSoon} />;
     case 'fieldReport':
-      return <DocumentFrame link={task.fieldReportLink} title="Field Report" empty={TASK_UI.noFieldReport} testId="field-report" />;
+      return (
+        <ReportTab task={task} onRetried={reloadNow}>
+          <DocumentFrame link={task.fieldReportLink} title="Field Report" empty={TASK_UI.noFieldReport} testId="field-report" />
+        </ReportTab>
+      );
     case 'fullChecklistReport':
-      return <DocumentFrame link={task.fullReportLink} title="Full Checklist Report" empty={TASK_UI.noFullReport} testId="full-report" />;
+      return (
+        <ReportTab task={task} onRetried={reloadNow}>
+          <DocumentFrame link={task.fullReportLink} title="Full Checklist Report" empty={TASK_UI.noFullReport} testId="full-report" />
+        </ReportTab>
+      );
     case 'inspect':
       return <InspectTab task={task} onTaskChanged={reloadNow} onDirty={onInspectDirty} />;
     default:

@@ -10,7 +10,7 @@ export const TASK_UI = {
   openNewTab: 'Open in a new tab',
   noCertificate: 'No certificate yet: the preview certificate is made when the task is submitted.',
   noFieldReport: 'No field report yet: it is made with the certificate.',
-  noFullReport: 'No full checklist report yet: it is made when the task is approved.',
+  noFullReport: 'No full checklist report yet: it is made with the final certificate, after approval.',
   documentFailed: 'The document could not be generated. Retry to generate it again.',
   regenerating: 'Generating again',
   // The spec's empty states of the checklist (tasks document 2.3).
