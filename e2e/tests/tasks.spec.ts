@@ -87,15 +87,26 @@ test('APPROVER opens a task from the dashboard, fills its checklist (a form item
   await details.item(plainItem.name).click();
   await expect(details.editor()).toHaveAttribute('data-node', plainItem.id);
   await details.setResult('na');
+  // A type outside the spec's list is refused at once (red status text).
   await details
     .editor()
     .getByTestId('item-files-input')
-    .setInputFiles({ name: 'load-chart.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(details.editor().getByTestId('item-file')).toHaveCount(1);
-  await details.editor().getByTestId('item-file-delete').click();
-  await expect(details.editor().getByTestId('item-file')).toHaveAttribute('data-deleted', 'true');
-  await details.editor().getByTestId('item-file-revert').click();
-  await expect(details.editor().getByTestId('item-file')).not.toHaveAttribute('data-deleted', 'true');
+    .setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: PDF });
+  await expect(details.editor().getByTestId('item-files-status')).toContainText('only png, jpeg, pdf, doc, docx, xls, xlsx and csv');
+  await details
+    .editor()
+    .getByTestId('item-files-input')
+    .setInputFiles([
+      { name: 'load-chart.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'loads.csv', mimeType: 'text/csv', buffer: Buffer.from('load,radius\n11,8\n') },
+    ]);
+  await expect(details.editor().getByTestId('item-files-status')).toHaveText('Files uploaded successfully');
+  const files = details.editor().getByTestId('item-file');
+  await expect(files).toHaveCount(2);
+  await files.first().getByTestId('item-file-delete').click();
+  await expect(files.first()).toHaveAttribute('data-deleted', 'true');
+  await files.first().getByTestId('item-file-revert').click();
+  await expect(files.first()).not.toHaveAttribute('data-deleted', 'true');
   await details.save();
 
   // The section's MULTIPLE form: two samples, New, Min and Max.
@@ -122,7 +133,7 @@ test('APPROVER opens a task from the dashboard, fills its checklist (a form item
   await details.open(task.id, 'inspect');
   await details.section(plainSection.name).click();
   await details.item(plainItem.name).click();
-  await expect(details.editor().getByTestId('item-file')).toContainText('load-chart.pdf');
+  await expect(details.editor().getByTestId('item-file')).toHaveText([/load-chart\.pdf/, /loads\.csv/]);
   await details.section(multipleSection.name).click();
   await details.editor().getByTestId('form-selector').click();
   await expect(page.getByRole('option')).toHaveCount(2);
@@ -131,7 +142,7 @@ test('APPROVER opens a task from the dashboard, fills its checklist (a form item
     nodes: { id: string; itemResult: string | null; userData: { records: unknown[]; files: unknown[] } | null }[];
   }>(page, `/Observation/${task.id}/checklist`);
   expect(saved.nodes.find((n) => n.id === formItem.id)?.itemResult).toBe('pass');
-  expect(saved.nodes.find((n) => n.id === plainItem.id)?.userData?.files).toHaveLength(1);
+  expect(saved.nodes.find((n) => n.id === plainItem.id)?.userData?.files).toHaveLength(2);
   expect(saved.nodes.find((n) => n.id === multipleSection.id)?.userData?.records).toHaveLength(2);
 
   // Submit through its confirm: the spec's text, then the page reloads with the new status.

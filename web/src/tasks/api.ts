@@ -66,7 +66,7 @@ export function saveChecklist(observationId: number, nodes: ChecklistData): Prom
 
 /** A file of an item's Files list: stored first, claimed for the task by the checklist save. */
 export async function uploadItemFile(file: File, onProgress: (fraction: number) => void): Promise<TaskFileRef> {
-  const stored = await uploadFormFile(file, onProgress, 'file');
+  const stored = await uploadFormFile(file, onProgress, 'attachment');
   return { blobKey: stored.blobKey, fileName: stored.fileName, fileType: stored.contentType };
 }
 

@@ -15,6 +15,7 @@ export const TASK_UI = {
   regenerating: 'Generating again',
   // The spec's empty states of the checklist (tasks document 2.3).
   noSection: 'No Section Found',
+  fileUploaded: 'File uploaded successfully!!',
   noItem: 'No Item Found',
   sectionForm: 'Section form',
   sections: 'Sections',

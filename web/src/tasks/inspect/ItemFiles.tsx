@@ -10,7 +10,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import type { TaskFileRef } from '@portal/contracts';
+import { TASK_TEXT, type TaskFileRef } from '@portal/contracts';
 import { TASK_UI } from '../texts';
 import { ITEM_FILE_ACCEPT, isItemFileName, toggleDeleted } from './inspectRules';
 
@@ -59,7 +59,7 @@ export function ItemFiles({
         setProgress(index / chosen.length);
         added.push(await upload(file, (f) => setProgress((index + f) / chosen.length)));
       }
-      setStatus({ ok: true, text: added.length > 1 ? 'Files uploaded successfully' : 'File uploaded successfully!!' });
+      setStatus({ ok: true, text: added.length > 1 ? TASK_TEXT.filesUploaded : TASK_UI.fileUploaded });
     } catch (error) {
       setStatus({ ok: false, text: (error as Error).message });
     } finally {
