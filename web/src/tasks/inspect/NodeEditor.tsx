@@ -59,7 +59,10 @@ export function NodeEditor({
     const outcome = await onSave({ id: node.id, itemResult: isItem ? draft.result : undefined, userData: userDataOf(draft) });
     setSaving(false);
     if (outcome.ok) {
-      setBaseline(draft);
+      // The server drops the files marked deleted; the list follows.
+      const saved = { ...draft, files: draft.files.filter((f) => !f.deleted) };
+      setDraft(saved);
+      setBaseline(saved);
       setShowErrors(false);
     } else {
       setShowErrors(true);
