@@ -134,6 +134,10 @@ test('APPROVER opens a task from the dashboard, fills its checklist (a form item
   await details.section(plainSection.name).click();
   await details.item(plainItem.name).click();
   await expect(details.editor().getByTestId('item-file')).toHaveText([/load-chart\.pdf/, /loads\.csv/]);
+  // A file marked deleted goes at the next Save.
+  await details.editor().getByTestId('item-file').nth(1).getByTestId('item-file-delete').click();
+  await details.save();
+  await expect(details.editor().getByTestId('item-file')).toHaveText([/load-chart\.pdf/]);
   await details.section(multipleSection.name).click();
   await details.editor().getByTestId('form-selector').click();
   await expect(page.getByRole('option')).toHaveCount(2);
@@ -142,7 +146,7 @@ test('APPROVER opens a task from the dashboard, fills its checklist (a form item
     nodes: { id: string; itemResult: string | null; userData: { records: unknown[]; files: unknown[] } | null }[];
   }>(page, `/Observation/${task.id}/checklist`);
   expect(saved.nodes.find((n) => n.id === formItem.id)?.itemResult).toBe('pass');
-  expect(saved.nodes.find((n) => n.id === plainItem.id)?.userData?.files).toHaveLength(2);
+  expect(saved.nodes.find((n) => n.id === plainItem.id)?.userData?.files).toHaveLength(1);
   expect(saved.nodes.find((n) => n.id === multipleSection.id)?.userData?.records).toHaveLength(2);
 
   // Submit through its confirm: the spec's text, then the page reloads with the new status.
