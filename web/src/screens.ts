@@ -25,6 +25,8 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   taskTypes: () => import('./taskTypes/TaskTypesPage'),
   jobs: () => import('./jobs/JobsPage'),
   jobLites: () => import('./jobs/JobLitesPage'),
+  tasks: () => import('./tasks/TasksPage'),
+  taskDetails: () => import('./tasks/TaskDetailsPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

@@ -167,8 +167,12 @@ export const DataFormOption = z.object({
 });
 export type DataFormOption = z.infer<typeof DataFormOption>;
 
-/** POST /api/Setting/formfile?kind=photo|file|signature: photos and signatures are images; files may also be PDF. */
-export const FormFileQuery = z.object({ kind: z.enum(['photo', 'file', 'signature']).default('file') });
+/**
+ * POST /api/Setting/formfile?kind=photo|file|signature|attachment: photos and signatures are
+ * images; files may also be PDF; attachments (a checklist item's Files list, tasks document 5)
+ * also doc, docx, xls, xlsx and csv.
+ */
+export const FormFileQuery = z.object({ kind: z.enum(['photo', 'file', 'signature', 'attachment']).default('file') });
 export const FormFileAnswer = z.object({ blobKey: z.string(), fileName: z.string(), size: z.number(), contentType: z.string() });
 export type FormFileAnswer = z.infer<typeof FormFileAnswer>;
 /** 10 MB per photo or file of a form. */

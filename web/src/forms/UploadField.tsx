@@ -28,7 +28,7 @@ interface Pending {
 let nextPending = 1;
 
 /** Runs one upload with its progress bar entry; answers the stored file, or null after showing the problem. */
-export function useUploads(upload: Uploader | undefined, kind: UploadKind) {
+export function useUploads(upload: Uploader | undefined, kind: Exclude<UploadKind, 'attachment'>) {
   const [pending, setPending] = useState<Pending[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   async function send(file: File): Promise<UploadedFile | null> {

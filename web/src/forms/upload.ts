@@ -1,7 +1,8 @@
 import type { FormFileAnswer } from '@portal/contracts';
 import { HttpError } from '../api/http';
 
-export type UploadKind = 'photo' | 'file' | 'signature';
+/** What a form upload is: a field's photo, file or signature, or an attachment of a checklist item's Files list. */
+export type UploadKind = 'photo' | 'file' | 'signature' | 'attachment';
 
 /** What a form's upload field needs back: the stored file's key (kept in the values) and its name. */
 export interface UploadedFile {

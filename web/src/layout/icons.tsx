@@ -58,4 +58,5 @@ export const ROUTE_ICONS: Record<RouteKey, ReactElement> = {
   trialFitPicLibrary: <PhotoLibrary />,
   reportLibrary: <Description />,
   sortableTree: <Tune />,
+  taskDetails: <Assignment />,
 };

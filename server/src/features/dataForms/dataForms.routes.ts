@@ -23,6 +23,7 @@ const ACCEPT: Record<z.infer<typeof FormFileQuery>['kind'], Kind[]> = {
   photo: ['png', 'jpg'],
   signature: ['png', 'jpg'],
   file: ['png', 'jpg', 'pdf'],
+  attachment: ['png', 'jpg', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv'],
 };
 
 /** Data forms' own calls (administration document section 7); list, save and archive are the generic /api/Setting ones. */

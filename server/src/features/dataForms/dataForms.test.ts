@@ -387,6 +387,17 @@ describe('form file uploads', () => {
     expect(tooBig.statusCode).toBe(413);
   });
 
+  it('takes office documents and CSV only as attachments (an item Files list), checked by content', async () => {
+    const csv = Buffer.from('load,radius\n11,8\n22,8\n');
+    const asAttachment = await upload(engineer, 'loads.csv', csv, 'attachment');
+    expect(asAttachment.statusCode, asAttachment.body).toBe(200);
+    expect(asAttachment.json().contentType).toBe('text/csv');
+    expect((await upload(engineer, 'loads.csv', csv, 'file')).statusCode).toBe(400);
+    expect((await upload(engineer, 'plate.png', emblemPng([5, 5, 5]), 'attachment')).statusCode).toBe(200);
+    // A name that lies about the content is refused.
+    expect((await upload(engineer, 'report.docx', Buffer.from('plain text, not a document'), 'attachment')).statusCode).toBe(400);
+  });
+
   it('keeps files a record claims; removes unclaimed ones after a week', async () => {
     const [kept, dropped, fresh] = await Promise.all(
       ['kept.png', 'dropped.png', 'fresh.png'].map(async (name, i) => (await upload(engineer, name, emblemPng([i * 80, 40, 90]))).json()),

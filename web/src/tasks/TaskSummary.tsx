@@ -1,0 +1,55 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { formatDate, type TaskDetail } from '@portal/contracts';
+import { resultLabel, taskStatusLabel } from './filters';
+import { TaskStatusIcon } from './TaskStatusIcon';
+
+/** Who and what the task is about, above the tabs: a grid of facts, two to a row on a phone. */
+export function TaskSummary({ task }: { task: TaskDetail }) {
+  const facts: [string, string | null | undefined][] = [
+    ['Job', task.jobNumber],
+    ['Asset', task.location],
+    ['Activity', task.taskType],
+    ['Client', task.client],
+    ['Site', task.site],
+    ['Inspector', task.observationInspector],
+    ['Certificate', task.certificateNumber],
+    ['Result', resultLabel(task.result)],
+    ['Actual Inspection Date', formatDate(task.actualInspectionDate)],
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} data-testid="task-summary">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <TaskStatusIcon status={task.status} />
+        <Typography component="span" sx={{ fontWeight: 600 }} data-testid="task-status">
+          {taskStatusLabel(task.status)}
+        </Typography>
+        <Typography component="span" color="text.secondary">
+          · Task {task.id}
+        </Typography>
+      </Box>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0,1fr))', md: 'repeat(3, minmax(0,1fr))', xl: 'repeat(5, minmax(0,1fr))' },
+          columnGap: { xs: 1.5, sm: 3 },
+          rowGap: 1,
+        }}
+      >
+        {facts.map(([label, value]) => (
+          <Box key={label} sx={{ minWidth: 0 }}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" noWrap title={value ?? ''} sx={{ m: 0, minWidth: 0 }}>
+              {value || '—'}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}

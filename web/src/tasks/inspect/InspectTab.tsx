@@ -1,0 +1,297 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChecklistAnswer, type ChecklistData, TASK_TEXT, type TaskDetail } from '@portal/contracts';
+import { HttpError } from '../../api/http';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { useAlert } from '../../common/useAlert';
+import { changeStatus, loadChecklist, saveChecklist } from '../api';
+import { TASK_UI } from '../texts';
+import { firstPick, type InspectPick, pickSection, saveDisabled, sectionProgress, targetOf, toSections } from './inspectRules';
+import { NodeEditor, type SaveOutcome } from './NodeEditor';
+import { type NodeEntry, NodeList, NodePicker } from './NodeList';
+
+/** The ITEMS entry of a section's own form (node ids never start with #). */
+const SECTION_FORM = '#section';
+
+/** The lists' boxes: they scroll on their own, the page keeps the form in view. */
+const LIST_BOX = { py: 0.5, display: 'flex', minHeight: 0, maxHeight: 'calc(100vh - 300px)' } as const;
+
+/**
+ * INSPECT (tasks document 2.2, 2.3, 4, 5): the task's checklist as SECTIONS (top marker -100),
+ * ITEMS (help tooltips) and the FORM of the chosen item. A task without checklist data is
+ * initialised first ('Task in <status> and Checklist updated successfully'). On a phone the
+ * sections and items are two dropdowns above the form, so nothing scrolls sideways.
+ */
+export function InspectTab({
+  task,
+  onTaskChanged,
+  onDirty,
+}: {
+  task: TaskDetail;
+  onTaskChanged(): void;
+  /** Whether the FORM holds unsaved changes (the page asks before leaving the tab). */
+  onDirty?(dirty: boolean): void;
+}) {
+  const alert = useAlert();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const wide = useMediaQuery(theme.breakpoints.up('lg'));
+  const [answer, setAnswer] = useState<ChecklistAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pick, setPick] = useState<InspectPick>({ sectionId: null, itemId: null });
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
+  const [confirm, setConfirm] = useState<InspectPick | null>(null);
+  const [version, setVersion] = useState(0);
+  const started = useRef(false);
+
+  const reload = useCallback(
+    async (first: boolean) => {
+      try {
+        const loaded = await loadChecklist(task.id);
+        setAnswer(loaded);
+        if (first) setPick(firstPick(toSections(loaded.nodes)));
+        setVersion((v) => v + 1);
+      } catch (e) {
+        setError((e as Error).message);
+        alert.error(TASK_TEXT.loadByIdError, (e as Error).message);
+      }
+    },
+    [task.id, alert],
+  );
+
+  // Opening INSPECT on a task without checklist data initialises it (status 4) first.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    (async () => {
+      if (!task.hasChecklist && task.tabs.inspect) {
+        try {
+          const opened = await changeStatus(task.id, 4, { isToUpdateChecklist: true });
+          alert.success(opened.message);
+          onTaskChanged();
+        } catch (e) {
+          alert.saveError((e as Error).message || TASK_TEXT.updateError);
+        }
+      }
+      await reload(true);
+    })();
+  }, [task.id, task.hasChecklist, task.tabs.inspect, alert, onTaskChanged, reload]);
+
+  const sections = useMemo(() => toSections(answer?.nodes ?? []), [answer]);
+  const section = sections.find((s) => s.node.id === pick.sectionId);
+  const target = targetOf(sections, pick);
+  const editable = Boolean(answer?.editable && task.tabs.inspect);
+
+  const sectionEntries: NodeEntry[] = useMemo(
+    () =>
+      sections.map((s) => {
+        const { done, total } = sectionProgress(s);
+        return {
+          id: s.node.id,
+          name: s.node.displayName || s.node.name,
+          description: s.node.description ?? undefined,
+          note: total ? `${done} / ${total}` : undefined,
+        };
+      }),
+    [sections],
+  );
+  const itemEntries: NodeEntry[] = useMemo(() => {
+    const items: NodeEntry[] = (section?.items ?? []).map((i) => ({
+      id: i.id,
+      name: i.displayName || i.name,
+      description: i.description ?? undefined,
+      result: i.itemResult,
+    }));
+    // A section with a form of its own lists it first (filled once for the whole section).
+    return section?.node.form ? [{ id: SECTION_FORM, name: section.node.form.formName, note: TASK_UI.sectionForm }, ...items] : items;
+  }, [section]);
+  const choose = (next: InspectPick) => {
+    if (next.sectionId === pick.sectionId && next.itemId === pick.itemId) return;
+    if (dirty) setConfirm(next);
+    else setPick(next);
+  };
+
+  const pickItem = (id: string) => choose({ sectionId: pick.sectionId, itemId: id === SECTION_FORM ? null : id });
+
+  const save = useCallback(
+    async (input: ChecklistData[number]): Promise<SaveOutcome> => {
+      try {
+        const saved = await saveChecklist(task.id, [input]);
+        alert.success(saved.message || TASK_TEXT.checklistSaved);
+        if (saved.status !== task.status) onTaskChanged();
+        // The lists show the new results; the editor keeps its (now saved) draft.
+        loadChecklist(task.id).then(setAnswer, () => undefined);
+        return { ok: true };
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 400) {
+          alert.saveError(TASK_TEXT.incorrectFormData);
+          return { ok: false, fields: e.fields };
+        }
+        alert.saveError((e as Error).message || TASK_TEXT.saveChecklistError);
+        return { ok: false };
+      }
+    },
+    [task.id, task.status, alert, onTaskChanged],
+  );
+
+  if (error && !answer)
+    return (
+      <Alert severity="error" action={<Button onClick={() => reload(true)}>{TASK_UI.retry}</Button>}>
+        {TASK_TEXT.loadByIdError}: {error}
+      </Alert>
+    );
+  if (!answer) return <CircularProgress aria-label="Loading checklist" />;
+
+  const formArea = target ? (
+    <NodeEditor
+      key={`${target.node.id}:${version}`}
+      taskId={task.id}
+      node={target.node}
+      isItem={target.node.nodeType === 'ITEM'}
+      editable={editable}
+      onSave={save}
+      onDirty={setDirty}
+    />
+  ) : (
+    <EmptyForm
+      editable={editable}
+      disabled={saveDisabled({
+        loading: false,
+        hasSection: sections.length > 0,
+        hasItems: (section?.items.length ?? 0) > 0 && !section?.node.form,
+        itemPicked: false,
+        multiple: false,
+        recordChosen: false,
+        editable,
+      })}
+    />
+  );
+
+  const sectionList = (
+    <NodeList
+      title={TASK_UI.sections}
+      entries={sectionEntries}
+      selected={pick.sectionId}
+      onSelect={(id) => choose(pickSection(sections, id))}
+      empty={TASK_UI.noSection}
+      testId="sections"
+    />
+  );
+  const itemList = (
+    <NodeList
+      title={TASK_UI.items}
+      entries={itemEntries}
+      selected={pick.itemId ?? (section?.node.form ? SECTION_FORM : null)}
+      onSelect={pickItem}
+      empty={TASK_UI.noItem}
+      testId="items"
+    />
+  );
+
+  return (
+    <Box data-testid="inspect" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+      {!editable && (
+        <Alert severity="info" variant="outlined" data-testid="inspect-read-only">
+          {TASK_UI.readOnly}
+        </Alert>
+      )}
+      {phone ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          <NodePicker
+            label={TASK_UI.section}
+            entries={sectionEntries}
+            selected={pick.sectionId}
+            onSelect={(id) => choose(pickSection(sections, id))}
+            empty={TASK_UI.noSection}
+            testId="sections"
+          />
+          {section && (
+            <NodePicker
+              label={TASK_UI.item}
+              entries={itemEntries}
+              selected={pick.itemId ?? (section?.node.form ? SECTION_FORM : null)}
+              onSelect={pickItem}
+              empty={TASK_UI.noItem}
+              testId="items"
+            />
+          )}
+          <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+            {formArea}
+          </Paper>
+        </Box>
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            alignItems: 'start',
+            gridTemplateColumns: wide ? '230px 260px minmax(0, 1fr)' : '250px minmax(0, 1fr)',
+          }}
+        >
+          {wide ? (
+            <>
+              <Paper variant="outlined" sx={LIST_BOX}>
+                {sectionList}
+              </Paper>
+              <Paper variant="outlined" sx={LIST_BOX}>
+                {itemList}
+              </Paper>
+            </>
+          ) : (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+              <Paper variant="outlined" sx={{ ...LIST_BOX, maxHeight: 260 }}>
+                {sectionList}
+              </Paper>
+              <Paper variant="outlined" sx={{ ...LIST_BOX, maxHeight: 'max(240px, calc(100vh - 560px))' }}>
+                {itemList}
+              </Paper>
+            </Box>
+          )}
+          <Paper variant="outlined" sx={{ p: 2, pb: 0, minWidth: 0 }}>
+            <Typography variant="overline" component="div" sx={{ color: 'text.secondary', lineHeight: 2 }}>
+              {TASK_UI.form}
+            </Typography>
+            {formArea}
+          </Paper>
+        </Box>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={TASK_UI.unsavedTitle}
+        content={TASK_UI.unsaved}
+        confirm={TASK_UI.drop}
+        cancel={TASK_UI.keep}
+        onConfirm={() => {
+          if (confirm) setPick(confirm);
+          setDirty(false);
+          setConfirm(null);
+        }}
+        onClose={() => setConfirm(null)}
+      />
+    </Box>
+  );
+}
+
+/** The FORM area when nothing can be filled: Save stays disabled (tasks document 5). */
+function EmptyForm({ editable, disabled }: { editable: boolean; disabled: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 2 }}>
+      <Typography color="text.secondary">{TASK_UI.pickItem}</Typography>
+      {editable && (
+        <Box>
+          <Button variant="contained" disabled={disabled} data-testid="checklist-save">
+            {TASK_UI.save}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

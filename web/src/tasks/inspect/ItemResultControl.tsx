@@ -1,0 +1,50 @@
+import FormControl from '@mui/material/FormControl';
+import FormLabel from '@mui/material/FormLabel';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useId } from 'react';
+import { ITEM_RESULTS, type ItemResult } from '@portal/contracts';
+import { TASK_UI } from '../texts';
+
+const COLORS: Record<ItemResult, 'success' | 'error' | 'standard'> = { pass: 'success', fail: 'error', na: 'standard' };
+
+/** An item's result: pass, fail or not applicable (DECISIONS 8); rolls up to the task's result on the server. */
+export function ItemResultControl({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: ItemResult | null;
+  onChange(value: ItemResult | null): void;
+  disabled: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <FormControl component="fieldset" disabled={disabled}>
+      <FormLabel component="legend" id={labelId} sx={{ mb: 0.5, fontSize: 14 }}>
+        {TASK_UI.result}
+      </FormLabel>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={value}
+        onChange={(_, next: ItemResult | null) => onChange(next)}
+        aria-labelledby={labelId}
+        disabled={disabled}
+        sx={{ display: { xs: 'flex', sm: 'inline-flex' } }}
+      >
+        {ITEM_RESULTS.map((result) => (
+          <ToggleButton
+            key={result}
+            value={result}
+            color={COLORS[result]}
+            sx={{ minWidth: 72, px: 2, fontWeight: 600, flex: { xs: 1, sm: 'none' } }}
+            data-testid={`item-result-${result}`}
+          >
+            {TASK_UI.results[result]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </FormControl>
+  );
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { ChecklistNode } from '@portal/contracts';
+import {
+  firstPick,
+  isItemFileName,
+  newRecordDisabled,
+  newRecordId,
+  pickSection,
+  type SaveState,
+  saveDisabled,
+  sectionProgress,
+  targetOf,
+  toggleDeleted,
+  toSections,
+} from './inspectRules';
+
+const node = (
+  id: string,
+  nodeType: 'SECTION' | 'ITEM',
+  parent: string | -100,
+  sequenceNumber: number,
+  patch: Partial<ChecklistNode> = {},
+): ChecklistNode => ({
+  id,
+  nodeType,
+  parentSectionId: parent,
+  displayName: id,
+  name: id,
+  description: null,
+  sectionFormId: null,
+  iconGroupId: null,
+  itemKey: null,
+  itemResult: null,
+  reportCategory: null,
+  sectionLevel: nodeType === 'SECTION' ? 0 : 1,
+  sequenceNumber,
+  taskTypeId: 1,
+  form: null,
+  userData: null,
+  ...patch,
+});
+
+// Out of order on purpose: sequenceNumber decides.
+const NODES = [
+  node('i2', 'ITEM', 's1', 3, { itemResult: 'pass' }),
+  node('s2', 'SECTION', -100, 4),
+  node('s1', 'SECTION', -100, 1),
+  node('i1', 'ITEM', 's1', 2),
+  node('orphan', 'ITEM', 'gone', 5),
+  node('s3', 'SECTION', -100, 6, {
+    form: { formId: 4, formName: 'Load test', formRevision: 2, formType: 'MULTIPLE', samplesMin: 1, samplesMax: 3 },
+  }),
+  node('i3', 'ITEM', 's3', 7),
+];
+
+describe('INSPECT sections and items', () => {
+  it('groups the flat nodes: top sections (-100) holding their items by sequence, orphans left out', () => {
+    const sections = toSections(NODES);
+    expect(sections.map((s) => [s.node.id, s.items.map((i) => i.id)])).toEqual([
+      ['s1', ['i1', 'i2']],
+      ['s2', []],
+      ['s3', ['i3']],
+    ]);
+    expect(sectionProgress(sections[0])).toEqual({ done: 1, total: 2 });
+  });
+
+  it('opens on the first section and item; picking a section picks its first item', () => {
+    const sections = toSections(NODES);
+    expect(firstPick(sections)).toEqual({ sectionId: 's1', itemId: 'i1' });
+    expect(firstPick([])).toEqual({ sectionId: null, itemId: null });
+    expect(pickSection(sections, 's2')).toEqual({ sectionId: 's2', itemId: null });
+    // A section with a form of its own shows that form first.
+    expect(pickSection(sections, 's3')).toEqual({ sectionId: 's3', itemId: null });
+  });
+
+  it('fills the chosen item, or a section without items with its own form', () => {
+    const sections = toSections(NODES);
+    expect(targetOf(sections, { sectionId: 's1', itemId: 'i2' })?.node.id).toBe('i2');
+    expect(targetOf(sections, { sectionId: 's1', itemId: null })).toBeNull();
+    expect(targetOf(sections, { sectionId: 's2', itemId: null })?.node.id).toBe('s2');
+    expect(targetOf(sections, { sectionId: null, itemId: null })).toBeNull();
+    expect(targetOf(sections, { sectionId: 's3', itemId: null })?.node.id).toBe('s3');
+    expect(targetOf(sections, { sectionId: 's3', itemId: 'i3' })?.node.id).toBe('i3');
+  });
+});
+
+describe('the checklist Save rule (tasks document 5)', () => {
+  const ok: SaveState = {
+    loading: false,
+    hasSection: true,
+    hasItems: true,
+    itemPicked: true,
+    multiple: false,
+    recordChosen: false,
+    editable: true,
+  };
+  it('is enabled for a picked item of an editable checklist', () => {
+    expect(saveDisabled(ok)).toBe(false);
+    expect(saveDisabled({ ...ok, multiple: true, recordChosen: true })).toBe(false);
+    expect(saveDisabled({ ...ok, hasItems: false, itemPicked: false })).toBe(false);
+  });
+  it('is disabled while loading, with no section, items but none picked, a MULTIPLE form without a chosen form, or read only', () => {
+    expect(saveDisabled({ ...ok, loading: true })).toBe(true);
+    expect(saveDisabled({ ...ok, hasSection: false })).toBe(true);
+    expect(saveDisabled({ ...ok, itemPicked: false })).toBe(true);
+    expect(saveDisabled({ ...ok, multiple: true, recordChosen: false })).toBe(true);
+    expect(saveDisabled({ ...ok, editable: false })).toBe(true);
+  });
+  it('disables New once the form count reaches Max', () => {
+    expect(newRecordDisabled(2, 3)).toBe(false);
+    expect(newRecordDisabled(3, 3)).toBe(true);
+  });
+});
+
+describe('the Files list', () => {
+  const files = [
+    { blobKey: 'a', fileName: 'a.pdf', fileType: 'application/pdf' },
+    { blobKey: 'b', fileName: 'b.png', fileType: 'image/png' },
+  ];
+  it('marks a file deleted and reverts it to what it was', () => {
+    const marked = toggleDeleted(files, 'b');
+    expect(marked[1]).toEqual({ ...files[1], deleted: true });
+    expect(marked[0]).toBe(files[0]);
+    expect(toggleDeleted(marked, 'b')).toEqual(files);
+  });
+  it('accepts the spec types by name, any case', () => {
+    expect(['a.png', 'b.JPEG', 'c.jpg', 'd.pdf', 'e.doc', 'f.docx', 'g.xls', 'h.XLSX', 'i.csv'].every(isItemFileName)).toBe(true);
+    expect(['a.exe', 'b.svg', 'pdf', '.pdf', 'c.pdf.js'].some(isItemFileName)).toBe(false);
+  });
+  it('gives each new record a random 24-hex id', () => {
+    const a = newRecordId();
+    expect(a).toMatch(/^[0-9a-f]{24}$/);
+    expect(newRecordId()).not.toBe(a);
+  });
+});

@@ -1,0 +1,118 @@
+import type { ChecklistNode, TaskFileRef } from '@portal/contracts';
+import { TOP_SECTION_MARKER } from '@portal/contracts';
+
+/** A section of the INSPECT tab with its items, from the server's flat node list. */
+export interface InspectSection {
+  node: ChecklistNode;
+  items: ChecklistNode[];
+}
+
+/**
+ * The flat checklist nodes (tasks document 3) as sections holding their items: sections are the
+ * nodes whose parentSectionId is the top marker -100, items follow their section by
+ * sequenceNumber. An item whose section is missing is left out.
+ */
+export function toSections(nodes: readonly ChecklistNode[]): InspectSection[] {
+  const bySequence = [...nodes].sort((a, b) => a.sequenceNumber - b.sequenceNumber);
+  const sections = bySequence
+    .filter((n) => n.nodeType === 'SECTION' && n.parentSectionId === TOP_SECTION_MARKER)
+    .map((node) => ({ node, items: [] as ChecklistNode[] }));
+  const byId = new Map(sections.map((s) => [s.node.id, s]));
+  for (const node of bySequence) {
+    if (node.nodeType !== 'ITEM') continue;
+    byId.get(String(node.parentSectionId))?.items.push(node);
+  }
+  return sections;
+}
+
+/** What the INSPECT tab shows: the chosen section and item (ids), null when none. */
+export interface InspectPick {
+  sectionId: string | null;
+  itemId: string | null;
+}
+
+/**
+ * What picking a section shows: its own form when it has one (a section filled once, e.g. a
+ * MULTIPLE load test), else its first item.
+ */
+export function pickSection(sections: readonly InspectSection[], sectionId: string): InspectPick {
+  const section = sections.find((s) => s.node.id === sectionId);
+  return { sectionId, itemId: section && !section.node.form ? (section.items[0]?.id ?? null) : null };
+}
+
+/** What the tab opens on: the first section, as picking it would show. */
+export function firstPick(sections: readonly InspectSection[]): InspectPick {
+  const section = sections[0];
+  return section ? pickSection(sections, section.node.id) : { sectionId: null, itemId: null };
+}
+
+/**
+ * The node whose form the FORM area fills: the chosen item, or the section itself when no item
+ * is chosen and the section has a form of its own or no items.
+ */
+export function targetOf(sections: readonly InspectSection[], pick: InspectPick): { section: InspectSection; node: ChecklistNode } | null {
+  const section = sections.find((s) => s.node.id === pick.sectionId);
+  if (!section) return null;
+  if (pick.itemId === null) return section.items.length === 0 || section.node.form ? { section, node: section.node } : null;
+  const item = section.items.find((i) => i.id === pick.itemId);
+  return item ? { section, node: item } : null;
+}
+
+export interface SaveState {
+  loading: boolean;
+  /** The checklist has sections at all. */
+  hasSection: boolean;
+  /** The chosen section has items (and no form of its own, which is filled when no item is picked). */
+  hasItems: boolean;
+  itemPicked: boolean;
+  /** The node's form is of type MULTIPLE. */
+  multiple: boolean;
+  /** A MULTIPLE form's record is chosen in the form selector. */
+  recordChosen: boolean;
+  /** The user may change the checklist (role, status). */
+  editable: boolean;
+}
+
+/**
+ * The spec's Save rule of the checklist form (tasks document 5): disabled while loading, with
+ * no section, when items exist but none is picked, or for MULTIPLE forms without a chosen form.
+ * (Ours: also for a reader; a section with a form of its own counts as picked when shown.)
+ */
+export function saveDisabled(s: SaveState): boolean {
+  return !s.editable || s.loading || !s.hasSection || (s.hasItems && !s.itemPicked) || (s.multiple && !s.recordChosen);
+}
+
+/** New is disabled once the form count reaches samplesMax (tasks document 5). */
+export const newRecordDisabled = (count: number, samplesMax: number) => count >= samplesMax;
+
+/** Marks a file deleted, or reverts the mark (the FORM's Files list). */
+export function toggleDeleted(files: TaskFileRef[], blobKey: string): TaskFileRef[] {
+  return files.map((file) => {
+    if (file.blobKey !== blobKey) return file;
+    if (file.deleted) {
+      const { deleted: _dropped, ...kept } = file;
+      return kept;
+    }
+    return { ...file, deleted: true };
+  });
+}
+
+/** The file types an item's Files list accepts (tasks document 5), by extension; the server checks the content. */
+export const ITEM_FILE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv'] as const;
+export const ITEM_FILE_ACCEPT = ITEM_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
+export const isItemFileName = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && (ITEM_FILE_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
+};
+
+/** A random id for a new form record (the spec's formRecordId), stable across saves. */
+export function newRecordId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** How many items of a section have a result (shown under the section's name). */
+export function sectionProgress(section: InspectSection): { done: number; total: number } {
+  return { done: section.items.filter((i) => i.itemResult !== null).length, total: section.items.length };
+}
