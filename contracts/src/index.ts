@@ -25,3 +25,5 @@ export * from './dataForms/schemas';
 export * from './dataForms/samples';
 export * from './jobs/schemas';
 export * from './assets/schemas';
+export * from './tasks/transitions';
+export * from './tasks/schemas';
