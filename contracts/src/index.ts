@@ -27,3 +27,4 @@ export * from './jobs/schemas';
 export * from './assets/schemas';
 export * from './tasks/transitions';
 export * from './tasks/schemas';
+export * from './documents/schemas';

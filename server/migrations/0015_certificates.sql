@@ -7,6 +7,7 @@ CREATE TABLE "certificates" (
 	"sha256" text NOT NULL,
 	"code" text NOT NULL,
 	"file_id" integer NOT NULL,
+	"facts" jsonb NOT NULL,
 	"issued_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

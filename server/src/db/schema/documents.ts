@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CertificateFacts } from '@portal/contracts';
 import { createdAt } from './columns';
 import { files } from './files';
 import { tasks } from './jobs';
@@ -69,6 +70,8 @@ export const certificates = pgTable(
     fileId: integer('file_id')
       .notNull()
       .references(() => files.id),
+    /** What the certificate said when issued (client, asset, result, dates...), shown by the verification page. */
+    facts: jsonb('facts').$type<CertificateFacts>().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

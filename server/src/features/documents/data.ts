@@ -68,7 +68,13 @@ export interface TaskDocumentData {
   fileNames: Map<string, string>;
 }
 
-const addressLines = (a: { street: string | null; city: string | null; state: string | null; country: string | null; pin: number | null }) =>
+const addressLines = (a: {
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  pin: number | null;
+}) =>
   [a.street, [a.city, a.state].filter(Boolean).join(', '), [a.country, a.pin ? String(a.pin) : null].filter(Boolean).join(' ')].filter(
     (line): line is string => Boolean(line),
   );
@@ -105,7 +111,8 @@ async function person(db: Db, store: BlobStore, userId: number | null): Promise<
     .leftJoin(files, eq(files.id, users.signatureFileId))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const signature = row.sha256 && row.contentType ? await image(store, { sha256: row.sha256, content: row.content, contentType: row.contentType }) : null;
+  const signature =
+    row.sha256 && row.contentType ? await image(store, { sha256: row.sha256, content: row.content, contentType: row.contentType }) : null;
   return { name: row.name, signature };
 }
 
@@ -169,7 +176,8 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
   const formKeys = new Map<string, { formId: number; revision: number }>();
   for (const section of checklist?.sections ?? [])
     for (const node of [section, ...section.items])
-      for (const record of node.userData?.records ?? []) formKeys.set(`${record.formId}:${record.formRevision}`, { formId: record.formId, revision: record.formRevision });
+      for (const record of node.userData?.records ?? [])
+        formKeys.set(`${record.formId}:${record.formRevision}`, { formId: record.formId, revision: record.formRevision });
   const forms = new Map<string, FormDefinition>();
   if (formKeys.size > 0) {
     const revisions = await db
@@ -205,7 +213,9 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
     namespaceId: task.namespaceId,
     provider: {
       name: namespace.companyName,
-      lines: [namespace.companyAddress, [namespace.mobile, namespace.email].filter(Boolean).join('  ·  ')].filter((l): l is string => Boolean(l)),
+      lines: [namespace.companyAddress, [namespace.mobile, namespace.email].filter(Boolean).join('  ·  ')].filter((l): l is string =>
+        Boolean(l),
+      ),
       website: namespace.companyWebsite,
       logo,
     },
@@ -213,7 +223,12 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
     client: { name: row.client.name, lines: addressLines(row.client) },
     site: { name: row.site.name, lines: addressLines(row.site) },
     job: { number: row.job.number, quotationNumber: row.job.quotationNumber, poNumber: row.job.poNumber },
-    asset: { id: row.asset?.id ?? null, name: row.asset?.name ?? task.name, serialNumber: row.asset?.serialNumber ?? null, type: row.assetType },
+    asset: {
+      id: row.asset?.id ?? null,
+      name: row.asset?.name ?? task.name,
+      serialNumber: row.asset?.serialNumber ?? null,
+      type: row.assetType,
+    },
     taskType: {
       name: row.taskType.name,
       referenceStandard: row.taskType.referenceStandard,

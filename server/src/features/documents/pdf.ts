@@ -146,7 +146,11 @@ export class Pdf {
       const x = MARGIN.left + i * (width + gap);
       this.doc.save().roundedRect(x, top, width, height, 4).lineWidth(0.6).strokeColor(COLOR.line).stroke().restore();
       this.doc.save().roundedRect(x, top, width, 17, 4).fill(COLOR.primaryLight).restore();
-      this.doc.save().rect(x, top + 12, width, 5).fill(COLOR.primaryLight).restore();
+      this.doc
+        .save()
+        .rect(x, top + 12, width, 5)
+        .fill(COLOR.primaryLight)
+        .restore();
       this.font('bold', 8, COLOR.primary);
       this.textAt(box.title.toUpperCase(), x + 7, top + 4.5, { characterSpacing: 0.3 });
       let y = top + 22;
@@ -180,7 +184,9 @@ export class Pdf {
     drawHeader();
     rows.forEach((row, index) => {
       const height =
-        Math.max(...columns.map((column, i) => (column.draw ? 12 : this.heightOf(row[i] ?? '', column.width - 2 * pad, 'regular', size)))) + 2 * pad - 1;
+        Math.max(...columns.map((column, i) => (column.draw ? 12 : this.heightOf(row[i] ?? '', column.width - 2 * pad, 'regular', size)))) +
+        2 * pad -
+        1;
       if (this.doc.y + height > this.bottom) {
         this.newPage();
         drawHeader();
@@ -205,7 +211,11 @@ export class Pdf {
 
   /** A rounded coloured label (result chips). */
   chip(text: string, x: number, y: number, width: number, color: string, background: string, size = 7.5): void {
-    this.doc.save().roundedRect(x, y, width, size + 6, (size + 6) / 2).fill(background).restore();
+    this.doc
+      .save()
+      .roundedRect(x, y, width, size + 6, (size + 6) / 2)
+      .fill(background)
+      .restore();
     this.font('bold', size, color);
     this.textAt(text, x, y + 3, { width, align: 'center' });
   }
@@ -219,7 +229,8 @@ export class Pdf {
     this.doc.save().rect(x, y, size, size).fill('#ffffff');
     this.doc.fillColor('#000000');
     for (let r = 0; r < count; r++)
-      for (let c = 0; c < count; c++) if (code.modules.get(r, c)) this.doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell + 0.05, cell + 0.05);
+      for (let c = 0; c < count; c++)
+        if (code.modules.get(r, c)) this.doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell + 0.05, cell + 0.05);
     this.doc.fill('#000000').restore();
   }
 

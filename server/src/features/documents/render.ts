@@ -103,8 +103,20 @@ function runningHeader(data: TaskDocumentData, title: string, reference: string)
 
 function partyBoxes(pdf: Pdf, data: TaskDocumentData) {
   pdf.boxes([
-    { title: 'Client', rows: [['Name', data.client.name], ['Address', data.client.lines.join(', ')]] },
-    { title: 'Site', rows: [['Name', data.site.name], ['Address', data.site.lines.join(', ')]] },
+    {
+      title: 'Client',
+      rows: [
+        ['Name', data.client.name],
+        ['Address', data.client.lines.join(', ')],
+      ],
+    },
+    {
+      title: 'Site',
+      rows: [
+        ['Name', data.site.name],
+        ['Address', data.site.lines.join(', ')],
+      ],
+    },
   ]);
   pdf.boxes([
     {
@@ -128,7 +140,9 @@ function partyBoxes(pdf: Pdf, data: TaskDocumentData) {
 }
 
 const reference = (data: TaskDocumentData, final: boolean) =>
-  final && data.certificateNumber ? `${data.certificateNumber}${data.revision > 0 ? ` Rev ${data.revision}` : ''}` : `PREVIEW · Task ${data.taskId}`;
+  final && data.certificateNumber
+    ? `${data.certificateNumber}${data.revision > 0 ? ` Rev ${data.revision}` : ''}`
+    : `PREVIEW · Task ${data.taskId}`;
 
 function itemRows(checklist: TaskChecklist | null): string[][] {
   const rows: string[][] = [];
@@ -162,7 +176,12 @@ function signatureBlock(pdf: Pdf, data: TaskDocumentData, options: RenderOptions
     pdf.textAt(date, x + 8, top + 90, { width: boxWidth - 16 });
   };
   block('Inspected by', data.inspector, `Inspected ${pdfDate(data.actualInspectionDate)}`, MARGIN.left);
-  block('Approved by', options.final ? data.approver : null, options.final ? `Approved ${pdfDate(data.certificateDate ?? options.issuedAt)}` : 'Not yet approved', MARGIN.left + boxWidth + gap);
+  block(
+    'Approved by',
+    options.final ? data.approver : null,
+    options.final ? `Approved ${pdfDate(data.certificateDate ?? options.issuedAt)}` : 'Not yet approved',
+    MARGIN.left + boxWidth + gap,
+  );
   const qrX = A4.width - MARGIN.right - qrSize;
   if (options.verificationUrl) {
     pdf.qr(options.verificationUrl, qrX, top, qrSize);
@@ -247,7 +266,9 @@ export async function renderCertificate(data: TaskDocumentData, options: RenderO
 
   return pdf.finish({
     left: `${data.provider.name}  ·  Certificate ${options.final ? (data.certificateNumber ?? '') : 'PREVIEW (not valid as a certificate)'}`,
-    right: options.verificationUrl ? `Verify this certificate at ${options.verificationUrl}` : 'A preview for approval: it carries no number and certifies nothing.',
+    right: options.verificationUrl
+      ? `Verify this certificate at ${options.verificationUrl}`
+      : 'A preview for approval: it carries no number and certifies nothing.',
     watermark: options.final ? null : 'PREVIEW',
   });
 }
@@ -258,7 +279,8 @@ function recordValues(record: FormRecord, definition: FormDefinition | undefined
   const images: PdfImage[] = [];
   const take = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
   if (!definition) {
-    for (const [key, value] of Object.entries(record.attributes)) pairs.push([key, Array.isArray(value) ? value.join(', ') : String(value ?? '')]);
+    for (const [key, value] of Object.entries(record.attributes))
+      pairs.push([key, Array.isArray(value) ? value.join(', ') : String(value ?? '')]);
     return { pairs, images, note: `Form revision ${record.formRevision} not found: values shown as stored` };
   }
   for (const field of definition.fields) {
@@ -296,7 +318,8 @@ function recordValues(record: FormRecord, definition: FormDefinition | undefined
         const keys = take(value);
         const found = keys.map((k) => data.images.get(k)).filter((i): i is PdfImage => Boolean(i));
         images.push(...found);
-        text = field.kind === 'signature' ? (found.length ? 'Signed (below)' : 'Signed') : `${keys.length} photo${keys.length === 1 ? '' : 's'}`;
+        text =
+          field.kind === 'signature' ? (found.length ? 'Signed (below)' : 'Signed') : `${keys.length} photo${keys.length === 1 ? '' : 's'}`;
         break;
       }
       case 'file':
@@ -368,7 +391,11 @@ function drawImages(pdf: Pdf, images: PdfImage[], indent: number) {
 export async function renderReport(data: TaskDocumentData, options: RenderOptions & { full: boolean }): Promise<Buffer> {
   const title = options.full ? 'FULL CHECKLIST REPORT' : 'FIELD REPORT';
   const ref = reference(data, options.final);
-  const pdf = new Pdf({ title: `${options.full ? 'Full checklist report' : 'Field report'} ${ref}`, author: data.provider.name, subject: data.asset.name });
+  const pdf = new Pdf({
+    title: `${options.full ? 'Full checklist report' : 'Field report'} ${ref}`,
+    author: data.provider.name,
+    subject: data.asset.name,
+  });
   firstPageHeader(pdf, data, title, data.taskType.name, [
     ['Certificate No.', options.final ? (data.certificateNumber ?? '—') : 'PREVIEW'],
     ['Inspection date', pdfDate(data.actualInspectionDate)],
@@ -389,7 +416,9 @@ export async function renderReport(data: TaskDocumentData, options: RenderOption
 
   let shown = 0;
   for (const section of data.checklist?.sections ?? []) {
-    const items = options.full ? section.items : section.items.filter((item) => item.result !== null || (item.userData?.records.length ?? 0) > 0);
+    const items = options.full
+      ? section.items
+      : section.items.filter((item) => item.result !== null || (item.userData?.records.length ?? 0) > 0);
     if (items.length === 0 && !options.full) continue;
     pdf.heading(section.name);
     if (section.description && options.full) {
@@ -446,7 +475,11 @@ export async function renderReport(data: TaskDocumentData, options: RenderOption
         if (options.full) drawImages(pdf, values.images, 6);
         else if (values.images.length > 0) {
           pdf.font('oblique', 7.5, COLOR.muted);
-          pdf.textAt(`${values.images.length} image${values.images.length === 1 ? '' : 's'}: see the full checklist report`, MARGIN.left + 6, pdf.y);
+          pdf.textAt(
+            `${values.images.length} image${values.images.length === 1 ? '' : 's'}: see the full checklist report`,
+            MARGIN.left + 6,
+            pdf.y,
+          );
           pdf.y += 11;
         }
         pdf.y += 4;

@@ -7,7 +7,14 @@ import { addMonths, type TaskDocumentData } from './data';
  * the renderers' tests use it (a 40-item checklist by default, logo, two signatures).
  */
 export function sampleDocumentData(items = 40): TaskDocumentData {
-  const sectionNames = ['General condition', 'Structure and welds', 'Hoist and wire rope', 'Brakes and limits', 'Load test', 'Documentation'];
+  const sectionNames = [
+    'General condition',
+    'Structure and welds',
+    'Hoist and wire rope',
+    'Brakes and limits',
+    'Load test',
+    'Documentation',
+  ];
   const perSection = Math.ceil(items / sectionNames.length);
   const sections: TaskChecklist['sections'] = [];
   let n = 0;
@@ -25,7 +32,11 @@ export function sampleDocumentData(items = 40): TaskDocumentData {
               formName: 'Visual check',
               formRevision: 1,
               formRecordId: `r${n}`,
-              attributes: { condition: 'good', remarks: n % 3 === 0 ? 'Light surface rust, no pitting' : 'Satisfactory', wear: 2.5 + (n % 5) / 10 },
+              attributes: {
+                condition: 'good',
+                remarks: n % 3 === 0 ? 'Light surface rust, no pitting' : 'Satisfactory',
+                wear: 2.5 + (n % 5) / 10,
+              },
               attributesFiles: [],
             },
           ],
@@ -50,7 +61,12 @@ export function sampleDocumentData(items = 40): TaskDocumentData {
     site: { name: 'Mussafah Yard 2', lines: ['Plot 14, Mussafah M-26', 'Abu Dhabi'] },
     job: { number: 'DXB-2026-00042', quotationNumber: 'Q-8812', poNumber: 'PO-5531' },
     asset: { id: 77, name: 'Overhead crane 10 t, bay 3', serialNumber: 'OHC-10T-0388', type: 'Overhead crane' },
-    taskType: { name: 'Thorough examination (LOLER)', referenceStandard: 'LOLER 1998, BS 7121-1', inspectionMethod: 'Visual and functional, load test at 110%', validityMonths: 12 },
+    taskType: {
+      name: 'Thorough examination (LOLER)',
+      referenceStandard: 'LOLER 1998, BS 7121-1',
+      inspectionMethod: 'Visual and functional, load test at 110%',
+      validityMonths: 12,
+    },
     division: 'LIFTING',
     status: 16,
     result: 1,
@@ -69,7 +85,16 @@ export function sampleDocumentData(items = 40): TaskDocumentData {
         {
           version: 1 as const,
           fields: [
-            { id: 'f1', kind: 'select' as const, key: 'condition', label: 'Condition', options: [{ value: 'good', label: 'Good' }, { value: 'poor', label: 'Poor' }] },
+            {
+              id: 'f1',
+              kind: 'select' as const,
+              key: 'condition',
+              label: 'Condition',
+              options: [
+                { value: 'good', label: 'Good' },
+                { value: 'poor', label: 'Poor' },
+              ],
+            },
             { id: 'f2', kind: 'number' as const, key: 'wear', label: 'Measured wear', unit: 'mm' },
             { id: 'f3', kind: 'textarea' as const, key: 'remarks', label: 'Remarks' },
           ],

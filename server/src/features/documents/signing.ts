@@ -67,7 +67,10 @@ export async function signingKey(db: Db, namespaceId: number, commonName: string
   if (!row) {
     // Made outside any transaction, inserted only if absent.
     const made = await makeSigningKey(commonName);
-    await db.insert(serverSecrets).values({ name, value: JSON.stringify(made) }).onConflictDoNothing({ target: serverSecrets.name });
+    await db
+      .insert(serverSecrets)
+      .values({ name, value: JSON.stringify(made) })
+      .onConflictDoNothing({ target: serverSecrets.name });
     [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
   }
   const stored = JSON.parse(row.value) as StoredKey;
@@ -75,7 +78,11 @@ export async function signingKey(db: Db, namespaceId: number, commonName: string
 }
 
 /** Signs a PDF (an invisible signature with the namespace's key); one signer per PDF. */
-export async function signPdf(pdf: Buffer, key: { p12: Buffer; passphrase: string }, info: { name: string; reason: string; location: string }): Promise<Buffer> {
+export async function signPdf(
+  pdf: Buffer,
+  key: { p12: Buffer; passphrase: string },
+  info: { name: string; reason: string; location: string },
+): Promise<Buffer> {
   const withPlaceholder = plainAddPlaceholder({
     pdfBuffer: pdf,
     reason: info.reason,
