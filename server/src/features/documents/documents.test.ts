@@ -214,7 +214,13 @@ describe('documents worker', () => {
       .where(eq(tasks.id, taskId));
     expect((await taskRow(taskId)).certificateStatus).toBe(31);
     let during: number | null = null;
-    await drainDocumentJobs(deps({ afterRender: async () => void (during = (await taskRow(taskId)).certificateStatus) }));
+    await drainDocumentJobs(
+      deps({
+        afterRender: async () => {
+          during = (await taskRow(taskId)).certificateStatus;
+        },
+      }),
+    );
     expect(during).toBe(32);
     const task = await taskRow(taskId);
     expect(task.certificateStatus).toBe(33);
