@@ -27,7 +27,7 @@ export async function measureCertificates(
   for (let i = 0; i < 3; i++) await one();
   const totals: number[] = [];
   const renders: number[] = [];
-  let last = Buffer.alloc(0);
+  let last: Buffer = Buffer.alloc(0);
   for (let i = 0; i < count; i++) {
     const { total, rendered, signed } = await one();
     totals.push(total);
