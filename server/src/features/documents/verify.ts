@@ -110,6 +110,7 @@ dt{color:#5b6472;padding:8px 0;border-bottom:1px solid #f0f2f5}dd{margin:0;paddi
 input[type=file]{font-size:14px;max-width:100%;margin-bottom:12px;display:block}
 button{background:#0d47a1;color:#fff;border:0;border-radius:6px;padding:10px 18px;font-size:14px;font-weight:600;cursor:pointer}
 .outcome{padding:12px 20px;font-weight:600;font-size:14px}.outcome.ok{background:#e5f4ea;color:#1b7f3b}.outcome.bad{background:#fbe7e6;color:#b3261e}
+.outcome .hash{margin-top:6px;font-weight:400}
 .note{font-size:12px;color:#5b6472;text-align:center}
 `;
 
