@@ -35,11 +35,13 @@ export const TASK_TEXT = {
   newInspectorInvalid: 'The new inspector must be an active field engineer allowed for this job (ours)',
   revisionCommentsTooLong: 'Revision comments may be at most 500 characters (ours)',
   noCertificateSequence: 'No CERTIFICATE sequence is set up for this office and division (ours)',
+  regenerating: 'PDF is getting regenerated (ours)',
   regenerateNothing: 'This task has no documents to generate in its status (ours)',
   pincodeNumeric: 'Pincode must be a number (ours)',
   samplesTooFew: (form: string, min: number) => `${form} needs at least ${min} sample(s) (ours)`,
   samplesTooMany: (form: string, max: number) => `${form} allows at most ${max} sample(s) (ours)`,
   unknownNode: (id: string) => `Checklist node ${id} is not in this task's checklist (ours)`,
+  filesFirst: 'Upload the files with POST /api/Setting/formfile first and name them in checklistData (ours)',
   unknownFile: 'A file of the checklist is not one uploaded for it (ours)',
   confirm: (actionLabel: string) => `Are you sure want to ${actionLabel} the task? (ours)`,
 } as const;

@@ -32,5 +32,11 @@ export const documentsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('documents', worker);
   await app.register(verifyPageRoutes);
   app.addHook('onReady', async () => worker.start());
+  // The task calls that queue documents (submit, approve, job details, regenerate) commit
+  // before they answer: a nudge then starts the PDFs at once instead of at the next poll.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 400) return;
+    if (/^\/api\/(Observation|approvetaskweb|addasynctask)/i.test(request.url)) worker.nudge();
+  });
   app.addHook('onClose', async () => worker.stop());
 });
