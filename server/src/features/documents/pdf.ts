@@ -47,7 +47,7 @@ export class Pdf {
   /** Drawn at the top of every page after the first. */
   runningHeader: ((pdf: Pdf) => void) | null = null;
 
-  constructor(info: { title: string; author: string; subject: string }) {
+  constructor(info: { title: string; author: string; subject: string; keywords?: string }) {
     const fonts = loadFonts();
     this.doc = new PDFDocument({
       size: 'A4',
@@ -55,7 +55,14 @@ export class Pdf {
       bufferPages: true,
       autoFirstPage: true,
       compress: true,
-      info: { Title: info.title, Author: info.author, Subject: info.subject, Creator: 'Inspection portal', Producer: 'Inspection portal' },
+      info: {
+        Title: info.title,
+        Author: info.author,
+        Subject: info.subject,
+        ...(info.keywords ? { Keywords: info.keywords } : {}),
+        Creator: 'Inspection portal',
+        Producer: 'Inspection portal',
+      },
     });
     const register = this.doc.registerFont.bind(this.doc) as (name: string, src: unknown) => PDFKit.PDFDocument;
     register('regular', fonts.regular);

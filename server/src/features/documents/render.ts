@@ -198,7 +198,13 @@ function signatureBlock(pdf: Pdf, data: TaskDocumentData, options: RenderOptions
 /** The certificate (category 1). */
 export async function renderCertificate(data: TaskDocumentData, options: RenderOptions): Promise<Buffer> {
   const ref = reference(data, options.final);
-  const pdf = new Pdf({ title: `Certificate ${ref}`, author: data.provider.name, subject: `${data.taskType.name}: ${data.asset.name}` });
+  // The verification address is also in the metadata (Keywords), readable without the QR code.
+  const pdf = new Pdf({
+    title: `Certificate ${ref}`,
+    author: data.provider.name,
+    subject: `${data.taskType.name}: ${data.asset.name}`,
+    keywords: options.verificationUrl ?? undefined,
+  });
   firstPageHeader(pdf, data, 'CERTIFICATE OF INSPECTION', data.taskType.name, [
     ['Certificate No.', options.final ? (data.certificateNumber ?? '—') : 'PREVIEW'],
     ['Revision', String(data.revision)],
