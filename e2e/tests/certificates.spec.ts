@@ -24,7 +24,8 @@ test('a final certificate is verified on the public page, which rejects an alter
   expect(download.status()).toBe(200);
   const pdf = await download.body();
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const url = /\/Keywords \((https?:[^)]*\/verify\/[A-Za-z0-9_-]+)\)/.exec(pdf.toString('latin1'))?.[1];
+  // The metadata's Keywords (a string object of its own) hold the QR code's address.
+  const url = /\((https?:\/\/[^)]*\/verify\/[A-Za-z0-9_-]+)\)/.exec(pdf.toString('latin1'))?.[1];
   expect(url).toBeTruthy();
   const code = (url as string).split('/verify/')[1];
 
