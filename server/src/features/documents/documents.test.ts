@@ -7,6 +7,7 @@ import { emblemPng } from '../../db/seed/emblem';
 import { readWhole } from '../../lib/blobs';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { enqueueTaskDocuments } from './enqueue';
+import { verificationUrlOfTask } from './verify';
 import {
   type ClaimedJob,
   claimNextJob,
@@ -234,8 +235,8 @@ describe('documents worker', () => {
     expect(issued.sha256).toBe(createHash('sha256').update(certificate.pdf).digest('hex'));
     expect(issued.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(issued.facts).toMatchObject({ result: 1, inspectionDate: '2026-10-14' });
-    // The verification address is in the certificate (QR code and footer).
-    expect(certificate.pdf.toString('latin1')).not.toContain(issued.code); // compressed content stream
+    // The verification address is in the certificate (QR code and footer, and the metadata's Keywords).
+    expect(certificate.pdf.toString('latin1')).toContain(`(https://portal.example.test/verify/${issued.code})`);
     // The namespace's signing key is kept in the database.
     const keys = await t.app.db
       .select()
@@ -429,6 +430,10 @@ describe('public certificate verification', () => {
     expect(page.body).toContain(certificate.facts.client.replace(/&/g, '&amp;'));
     expect(page.body).toContain('PASS');
     expect(page.body).not.toContain('<script');
+    expect(await verificationUrlOfTask(t.app.db, ownTasks[1], 'https://portal.example.test/')).toBe(
+      `https://portal.example.test/verify/${certificate.code}`,
+    );
+    expect(await verificationUrlOfTask(t.app.db, ownTasks[0], 'https://portal.example.test')).toBeNull();
     const json = await t.anonymous.get(`/api/verify/${certificate.code}`);
     expect(json.statusCode).toBe(200);
     expect(json.json()).toMatchObject({

@@ -55,11 +55,14 @@ export async function findCertificate(db: Db, code: string): Promise<VerifyAnswe
   } else {
     state = 'current';
     const due = c.facts.dueDate ? new Date(`${c.facts.dueDate}T00:00:00Z`) : null;
-    stateText = !due
-      ? 'Current issue'
-      : due.getTime() < Date.now()
-        ? `Current issue; the next examination was due on ${pdfDate(due)}`
-        : `Current issue, valid until ${pdfDate(due)}`;
+    stateText =
+      c.facts.result === 2
+        ? 'Current issue: the equipment FAILED this examination'
+        : !due
+          ? 'Current issue'
+          : due.getTime() < Date.now()
+            ? `Current issue; the next examination was due on ${pdfDate(due)}`
+            : `Current issue, valid until ${pdfDate(due)}`;
   }
   return {
     ...c.facts,
@@ -70,6 +73,20 @@ export async function findCertificate(db: Db, code: string): Promise<VerifyAnswe
     state,
     stateText,
   };
+}
+
+/**
+ * The public verification address of a task's latest final certificate, or null before one is
+ * issued: for the task's answer (`verificationUrl`).
+ */
+export async function verificationUrlOfTask(db: Db, taskId: number, publicUrl: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: certificates.code })
+    .from(certificates)
+    .where(eq(certificates.taskId, taskId))
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .limit(1);
+  return row ? `${publicUrl.replace(/\/+$/, '')}/verify/${row.code}` : null;
 }
 
 /** Hashes the uploaded PDF as it streams (never stored) and compares it with the issued hash. */
