@@ -14,6 +14,7 @@
 //   k. Data Forms: saving a 60-field definition (POST /api/Setting/FormJSON)
 //   l. Jobs: list page of 500 + count with a filter on 20,000 jobs / 100,000 tasks, save of a job
 //      with 20 tasks, 20 concurrent saves giving 20 distinct numbers
+//   m. certificate PDF generation: a signed final certificate of a 40-item checklist (p50, p95)
 //   h. 50 and 200 concurrent signed-in sessions on the embedded database (the data of f) and on
 //      PostgreSQL (a fresh database on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432,
 //      created and dropped by the bench), and GET /api/Users during 20 concurrent 5 MB uploads
@@ -32,6 +33,7 @@ import { measureListPaint } from './listPaint';
 import { drive, editableUsers, listDuringUploads, openSessions } from './load';
 import { measureUsersTable } from './usersTable';
 import { measureJobSaves } from './jobs';
+import { measureCertificates } from './certificates';
 import { lighthousePerformance, scriptWeight } from './lib/browser';
 import { get, load, median, sequential, signIn, Unavailable } from './lib/http';
 import { freePort, killAll, type PortalServer, repoRoot, spawnNode, startPortal, waitFor200 } from './lib/processes';
@@ -373,6 +375,20 @@ async function figureJobs(base: string, token: string, filter: (value: object) =
   });
 }
 
+async function figureM() {
+  console.log('\n[m] Certificate PDF generation (in process)');
+  const n = quick ? 10 : 50;
+  const result = await measureCertificates(n);
+  add({
+    id: 'm',
+    figure: `final certificate PDF, 40-item checklist, logo, 2 signatures, QR, signed (p50 of ${n})`,
+    result: ms(result.p50),
+    target: '<= 300 ms',
+    ok: result.p50 <= 300,
+    detail: `p95 ${ms(result.p95)}; render alone p50 ${ms(result.renderP50)}; ${result.pages} pages, ${kb(result.bytes)}`,
+  });
+}
+
 /** l. The task dashboard (issue 10) on the bench namespace's tasks: a page of 200 and the count, plain and filtered. */
 async function figureTasks(base: string, filter: (value: object) => Record<string, string>) {
   const n = settings.sequential;
@@ -669,6 +685,7 @@ async function main() {
         await server.stop();
       }
       await figureF(path.join(tmp, 'f'), webProblem).catch((error) => failed('f', 'lists on the big namespace', '< 50 ms', error));
+      await figureM().catch((error) => failed('m', 'certificate PDF generation', '<= 300 ms', error));
     }
     await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
   } finally {

@@ -18,6 +18,7 @@ import { apiDocsRoutes } from '../plugins/openapi';
 import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { assetsRoutes } from './assets/assets.routes';
+import { documentsRoutes } from './documents/documents.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 
 /**
@@ -44,5 +45,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(assetTypesRoutes);
   await app.register(jobsRoutes);
   await app.register(assetsRoutes);
+  await app.register(documentsRoutes);
   await app.register(tasksRoutes);
 }
