@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../common/schemas';
+import { requiredId } from '../users/schemas';
 import { ASSETS } from './messages';
 
 /**
@@ -112,12 +113,12 @@ export const AssetDetailExtra = z.object({
 });
 
 /** `POST /api/Location/Asset/{id}/shift`: the new site of the same client. */
-export const AssetShiftBody = z.object({ parentId: Id }).strict();
+export const AssetShiftBody = z.object({ parentId: requiredId('Site') }).strict();
 
 /** `POST /api/Location/Asset/{id}`: the attribute form's values (JSON; ours rather than multipart). */
 export const AssetAttributesBody = z
   .object({
-    formId: Id,
+    formId: requiredId('Form'),
     formRevision: z.coerce.number().int().min(1),
     values: z.record(z.string(), z.unknown()),
   })
