@@ -97,11 +97,16 @@ export function AssetPanel({
     [role, user],
   );
   const access = user.webAccess as WebAccess;
-  const showDescription = role === 'SCHEDULER' || webAccessAllows(access, 'ASSET-DESCRIPTION', subject);
+  // A new asset always shows Description: without it Add New Asset could save nothing (docs/decisions.md).
+  const showDescription = assetId === null || role === 'SCHEDULER' || webAccessAllows(access, 'ASSET-DESCRIPTION', subject);
   const showAttributes = role === 'SCHEDULER' || webAccessAllows(access, 'ASSET-ATTRIBUTES', subject);
   const tabs: TabKey[] = [...(showDescription ? ['description' as const] : []), ...(showAttributes ? ['attributes' as const] : []), 'history', 'files'];
   const [tab, setTab] = useState<TabKey>(tabs[0]);
   const saved = assetId !== null;
+  // After the first save the Description tab may no longer be allowed: show the first one that is.
+  useEffect(() => {
+    if (!tabs.includes(tab)) setTab(tabs[0]);
+  }, [tabs, tab]);
   const asset = detail.data;
 
   return (
