@@ -82,7 +82,10 @@ test('SCHEDULER filters the dashboard by client, sites, status and dates, and ex
   await expect(page.getByTestId('asset-row')).toHaveCount(answer.total);
 
   // Two sites: more rows.
-  const both = await apiGet<AssetDashboardAnswer>(page, `/Location/AssetDashboard?companyId=${client.id}&siteId=${sites[0].id},${sites[1].id}`);
+  const both = await apiGet<AssetDashboardAnswer>(
+    page,
+    `/Location/AssetDashboard?companyId=${client.id}&siteId=${sites[0].id},${sites[1].id}`,
+  );
   const siteBox = page.getByTestId('filter-sites').getByRole('combobox');
   await siteBox.click();
   await page.getByRole('option', { name: sites[1].name, exact: true }).click();
@@ -126,9 +129,9 @@ test('SCHEDULER adds an asset, edits it, fills its attributes, uploads and archi
   await expect(panel.getByTestId('asset-site')).toHaveAttribute('aria-disabled', 'true');
 
   // Edit: a duplicate name is refused with the server's text.
-  const existing = (await apiGet<AssetDashboardAnswer>(page, `/Location/AssetDashboard?companyId=${client.id}&siteId=${sites[0].id}`)).rows.find(
-    (r) => r.name !== name,
-  );
+  const existing = (
+    await apiGet<AssetDashboardAnswer>(page, `/Location/AssetDashboard?companyId=${client.id}&siteId=${sites[0].id}`)
+  ).rows.find((r) => r.name !== name);
   await panel.getByTestId('asset-name-input').fill(existing?.name ?? name);
   await save.click();
   await expect(panel.getByTestId('asset-save-error')).toHaveText(ASSETS.duplicateName(existing?.name ?? name));
@@ -177,7 +180,11 @@ test('history pages with Set Limit, and a shift is blocked while a task is open'
   if (!open) throw new Error('the demo data has no open task on an asset');
   await page.goto(ASSETS_PATH);
   await chooseClientAndSite(page, open.client, open.site);
-  await page.getByTestId('asset-name').filter({ hasText: open.location as string }).first().click();
+  await page
+    .getByTestId('asset-name')
+    .filter({ hasText: open.location as string })
+    .first()
+    .click();
   const panel = page.getByTestId('asset-panel');
   await panel.getByTestId('asset-shift').click();
   await expect(page.getByText(ASSETS.shiftBlocked).first()).toBeVisible();

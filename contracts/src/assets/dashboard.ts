@@ -127,7 +127,15 @@ export const AssetAttributesBody = z
 /** `GET /api/Location/Observation/{id}`: the open (1), ongoing (2), on hold (4) and amended (32) tasks of an asset. */
 export const AssetOpenTask = z.object({ id: z.number(), name: z.string(), status: z.number(), jobNumber: z.string().nullable() });
 
-export const ASSET_HISTORY_SORT = ['actualInspectionDate', 'certificateNumber', 'dueDate', 'certificateDate', 'jobNumber', 'inspector', 'result'] as const;
+export const ASSET_HISTORY_SORT = [
+  'actualInspectionDate',
+  'certificateNumber',
+  'dueDate',
+  'certificateDate',
+  'jobNumber',
+  'inspector',
+  'result',
+] as const;
 
 /** `GET /api/Observation/Asset?locationId&offset&limit&sortColumn&sortOrder`. */
 export const AssetHistoryQuery = z

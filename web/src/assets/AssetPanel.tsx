@@ -54,7 +54,7 @@ import { FormRenderer } from '../forms/FormRenderer';
 import { useAssetTypes } from '../jobs/pickers';
 import { useSession } from '../session/SessionContext';
 import { type AssetDetail, type AssetHistoryAnswer, uploadAssetFile } from './api';
-import { ItemStatusChip } from './AssetsPage';
+import { ItemStatusChip } from './ItemStatusChip';
 import { ASSET_PAGE } from './texts';
 
 type TabKey = 'description' | 'attributes' | 'history' | 'files';
@@ -100,7 +100,10 @@ export function AssetPanel({
   // A new asset always shows Description: without it Add New Asset could save nothing (docs/decisions.md).
   const showDescription = assetId === null || role === 'SCHEDULER' || webAccessAllows(access, 'ASSET-DESCRIPTION', subject);
   const showAttributes = role === 'SCHEDULER' || webAccessAllows(access, 'ASSET-ATTRIBUTES', subject);
-  const tabs: TabKey[] = [...(showDescription ? ['description' as const] : []), ...(showAttributes ? ['attributes' as const] : []), 'history', 'files'];
+  const tabs = useMemo<TabKey[]>(
+    () => [...(showDescription ? ['description' as const] : []), ...(showAttributes ? ['attributes' as const] : []), 'history', 'files'],
+    [showDescription, showAttributes],
+  );
   const [tab, setTab] = useState<TabKey>(tabs[0]);
   const saved = assetId !== null;
   // After the first save the Description tab may no longer be allowed: show the first one that is.
@@ -120,9 +123,21 @@ export function AssetPanel({
           <Close />
         </IconButton>
       </DialogTitle>
-      <Tabs value={tab} onChange={(_, value) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_, value) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         {tabs.map((key) => (
-          <Tab key={key} value={key} label={ASSET_PAGE.tabs[key]} disabled={key !== 'description' && !saved} data-testid={`asset-tab-${key}`} />
+          <Tab
+            key={key}
+            value={key}
+            label={ASSET_PAGE.tabs[key]}
+            disabled={key !== 'description' && !saved}
+            data-testid={`asset-tab-${key}`}
+          />
         ))}
       </Tabs>
       <DialogContent sx={{ minHeight: 420 }}>
@@ -204,7 +219,10 @@ function DescriptionTab({
       await queryClient.invalidateQueries({ queryKey: ['asset', row.id] });
       onSaved(row.id);
     } catch (error) {
-      const text = error instanceof HttpError && (error.status === 409 || error.status === 400 || error.status === 403) ? error.message : ASSETS.loadAssetsError;
+      const text =
+        error instanceof HttpError && (error.status === 409 || error.status === 400 || error.status === 403)
+          ? error.message
+          : ASSETS.loadAssetsError;
       setServerError(text);
       alert.saveError(text);
     } finally {
@@ -254,8 +272,18 @@ function DescriptionTab({
         helperText={form.name !== '' || asset ? (nameError ?? ' ') : ' '}
         slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'asset-name-input' } }}
       />
-      <TextField label={ASSET_PAGE.serialNumber} value={form.serialNumber} onChange={set('serialNumber')} slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'asset-serial' } }} />
-      <TextField label={ASSET_PAGE.externalId} value={form.externalId} onChange={set('externalId')} slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'asset-external-id' } }} />
+      <TextField
+        label={ASSET_PAGE.serialNumber}
+        value={form.serialNumber}
+        onChange={set('serialNumber')}
+        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'asset-serial' } }}
+      />
+      <TextField
+        label={ASSET_PAGE.externalId}
+        value={form.externalId}
+        onChange={set('externalId')}
+        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'asset-external-id' } }}
+      />
       <TextField
         select
         required
@@ -270,7 +298,11 @@ function DescriptionTab({
           </MenuItem>
         ))}
       </TextField>
-      <TextField label={ASSET_PAGE.client} value={client} slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'asset-client' } }} />
+      <TextField
+        label={ASSET_PAGE.client}
+        value={client}
+        slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'asset-client' } }}
+      />
       <TextField
         select
         required
@@ -320,7 +352,11 @@ function DescriptionTab({
       <Dialog open={shift === 'open'} onClose={() => setShift('closed')} maxWidth="xs" fullWidth data-testid="shift-dialog">
         <DialogTitle>{ASSET_PAGE.shiftSite}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-          <TextField label={ASSET_PAGE.currentSite} value={sites.options.find((s) => s.id === asset?.siteId)?.name ?? asset?.site ?? ''} slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label={ASSET_PAGE.currentSite}
+            value={sites.options.find((s) => s.id === asset?.siteId)?.name ?? asset?.site ?? ''}
+            slotProps={{ input: { readOnly: true } }}
+          />
           <TextField
             select
             label={ASSET_PAGE.newSite}
@@ -399,7 +435,12 @@ function AttributesTab({ asset }: { asset: AssetDetail }) {
         <FormRenderer definition={definition} values={values} onChange={setValues} readOnly={!asset.canSave} showErrors={showErrors} />
       )}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button variant="contained" onClick={save} disabled={saving || !asset.canSave || definition.fields.length === 0} data-testid="attributes-save">
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={saving || !asset.canSave || definition.fields.length === 0}
+          data-testid="attributes-save"
+        >
           {saving ? <CircularProgress size={18} /> : ASSET_PAGE.save}
         </Button>
       </Box>
@@ -495,7 +536,11 @@ function HistoryTab({ asset, clientRole }: { asset: AssetDetail; clientRole: boo
                 <TableCell>{row.revision}</TableCell>
                 <TableCell>
                   {row.certificateFile && (
-                    <Link href={`/api/filedownload?id=${encodeURIComponent(row.certificateFile.blobKey)}&observationId=${row.id}`} target="_blank" rel="noopener">
+                    <Link
+                      href={`/api/filedownload?id=${encodeURIComponent(row.certificateFile.blobKey)}&observationId=${row.id}`}
+                      target="_blank"
+                      rel="noopener"
+                    >
                       {ASSET_PAGE.view}
                     </Link>
                   )}
@@ -559,7 +604,10 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
       setStatus({ ok: true, text: ASSETS.fileUploaded });
       void queryClient.invalidateQueries({ queryKey: ['asset', asset.id] });
     } catch (error) {
-      setStatus({ ok: false, text: error instanceof HttpError && error.status === 400 ? `${ASSETS.uploadError} ${error.message}` : ASSETS.uploadError });
+      setStatus({
+        ok: false,
+        text: error instanceof HttpError && error.status === 400 ? `${ASSETS.uploadError} ${error.message}` : ASSETS.uploadError,
+      });
     } finally {
       setProgress(null);
     }
@@ -613,7 +661,9 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
               }}
             />
           </Button>
-          {progress !== null && <LinearProgress variant="determinate" value={progress * 100} sx={{ width: 160 }} data-testid="upload-progress" />}
+          {progress !== null && (
+            <LinearProgress variant="determinate" value={progress * 100} sx={{ width: 160 }} data-testid="upload-progress" />
+          )}
           {status && (
             <Typography variant="body2" sx={{ color: status.ok ? 'success.main' : 'error.main' }} data-testid="file-status">
               {status.text}
@@ -635,10 +685,19 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
             ) : (
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1.5 }}>
                 {list.map((f) => (
-                  <Box key={f.blobKey} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, minWidth: 0 }} data-testid="asset-file">
+                  <Box
+                    key={f.blobKey}
+                    sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, minWidth: 0 }}
+                    data-testid="asset-file"
+                  >
                     <Link href={`/api/filedownload?id=${encodeURIComponent(f.blobKey)}`} target="_blank" rel="noopener">
                       {f.fileType.startsWith('image/') ? (
-                        <Box component="img" src={`/api/filedownload?id=${encodeURIComponent(f.blobKey)}`} alt={f.fileName} sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'contain', display: 'block' }} />
+                        <Box
+                          component="img"
+                          src={`/api/filedownload?id=${encodeURIComponent(f.blobKey)}`}
+                          alt={f.fileName}
+                          sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'contain', display: 'block' }}
+                        />
                       ) : (
                         <Box sx={{ aspectRatio: '4 / 3', display: 'grid', placeItems: 'center' }}>
                           <InsertDriveFile fontSize="large" color="action" />
@@ -646,12 +705,21 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
                       )}
                     </Link>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                      <Typography variant="caption" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={f.fileName}>
+                      <Typography
+                        variant="caption"
+                        sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                        title={f.fileName}
+                      >
                         {f.fileName}
                       </Typography>
                       {asset.canSave && (
                         <Tooltip title={ASSET_PAGE.archive}>
-                          <IconButton size="small" aria-label={`${ASSET_PAGE.archive} ${f.fileName}`} onClick={() => setArchiving(f)} data-testid="file-archive">
+                          <IconButton
+                            size="small"
+                            aria-label={`${ASSET_PAGE.archive} ${f.fileName}`}
+                            onClick={() => setArchiving(f)}
+                            data-testid="file-archive"
+                          >
                             <Archive fontSize="small" />
                           </IconButton>
                         </Tooltip>

@@ -3,7 +3,6 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -37,14 +36,8 @@ import { useClientOptions, useSiteOptions } from '../common/options';
 import { useSession } from '../session/SessionContext';
 import { type AssetDashboardAnswer, type DashboardFilter, dashboardQuery } from './api';
 import { AssetPanel } from './AssetPanel';
+import { ItemStatusChip } from './ItemStatusChip';
 import { ASSET_PAGE } from './texts';
-
-const STATUS_COLOR: Record<ItemStatus, 'success' | 'warning' | 'error'> = { Valid: 'success', 'Due Shortly': 'warning', Expired: 'error' };
-
-export function ItemStatusChip({ status }: { status: ItemStatus | null }) {
-  if (!status) return <Typography color="text.secondary">—</Typography>;
-  return <Chip size="small" color={STATUS_COLOR[status]} label={status} data-testid="item-status" />;
-}
 
 const dateText = (value: string | null) => (value ? value.slice(0, 10) : '');
 
@@ -111,7 +104,10 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
   const sites = useSiteOptions(companyId);
   useLoadErrorAlert(clients.error, ASSETS.loadClientsError);
   useLoadErrorAlert(sites.error, ASSETS.loadSitesError);
-  const clientOptions = useMemo(() => clients.options.filter((c) => !clientRole || c.id === user.companyId), [clients.options, clientRole, user.companyId]);
+  const clientOptions = useMemo(
+    () => clients.options.filter((c) => !clientRole || c.id === user.companyId),
+    [clients.options, clientRole, user.companyId],
+  );
 
   const filter: DashboardFilter | null =
     companyId && siteIds.length > 0
@@ -193,7 +189,13 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <ReloadButton onClick={() => list.refetch()} loading={list.isFetching} />
             {canAdd && (
-              <Button variant="contained" startIcon={<Add />} onClick={() => setPanel({ id: null })} disabled={!companyId} data-testid="add">
+              <Button
+                variant="contained"
+                startIcon={<Add />}
+                onClick={() => setPanel({ id: null })}
+                disabled={!companyId}
+                data-testid="add"
+              >
                 {ASSET_PAGE.addNew}
               </Button>
             )}
@@ -306,7 +308,13 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
                     {rows.map((row) => (
                       <TableRow key={row.id} hover data-testid="asset-row">
                         <TableCell sx={{ minWidth: 200 }}>
-                          <Link component="button" type="button" onClick={() => setPanel({ id: row.id })} sx={{ textAlign: 'left' }} data-testid="asset-name">
+                          <Link
+                            component="button"
+                            type="button"
+                            onClick={() => setPanel({ id: row.id })}
+                            sx={{ textAlign: 'left' }}
+                            data-testid="asset-name"
+                          >
                             {row.name}
                           </Link>
                         </TableCell>

@@ -61,7 +61,10 @@ export function specificationsOf(attributes: Record<string, unknown> | null): st
   const parts = Object.entries(attributes)
     .filter(([, value]) => value !== null && value !== '' && (typeof value !== 'object' || Array.isArray(value)))
     .slice(0, 6)
-    .map(([key, value]) => `${key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())}: ${Array.isArray(value) ? value.join('/') : String(value)}`);
+    .map(
+      ([key, value]) =>
+        `${key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())}: ${Array.isArray(value) ? value.join('/') : String(value)}`,
+    );
   return parts.length ? parts.join(', ') : null;
 }
 
@@ -127,7 +130,11 @@ interface DashboardRecord {
 }
 
 /** The page of rows: name, id order (keyset `after` for the export's batches). */
-async function dashboardRecords(ctx: RequestContext, query: AssetDashboardQuery, page: { offset: number; limit: number; after?: { name: string; id: number } }) {
+async function dashboardRecords(
+  ctx: RequestContext,
+  query: AssetDashboardQuery,
+  page: { offset: number; limit: number; after?: { name: string; id: number } },
+) {
   const after = page.after ? sql` and (a.name, a.id) > (${page.after.name}, ${page.after.id}::int)` : sql``;
   return queryRows<DashboardRecord>(
     ctx.db,
@@ -208,7 +215,11 @@ export async function exportAssetDashboard(ctx: RequestContext, query: AssetDash
   ];
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  const safeName = client.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '_') || 'Client';
+  const safeName =
+    client.name
+      .replace(/[^A-Za-z0-9 _-]+/g, '')
+      .trim()
+      .replace(/\s+/g, '_') || 'Client';
   const fileName = `Assets_${safeName}_${new Date().toISOString().slice(0, 10)}.xlsx`;
   reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -365,14 +376,19 @@ function blobKeysIn(definition: FormDefinition, values: FormValues): string[] {
  * spec's multipart checklistData: files of the form are uploaded first like every form's):
  * the attribute values of the asset type's form, checked against that revision.
  */
-export async function saveAssetAttributes(ctx: RequestContext, id: number, body: { formId: number; formRevision: number; values: Record<string, unknown> }) {
+export async function saveAssetAttributes(
+  ctx: RequestContext,
+  id: number,
+  body: { formId: number; formRevision: number; values: Record<string, unknown> },
+) {
   await changeableAsset(ctx, id);
   const [type] = await queryRows<{ attribute_form: number | null }>(
     ctx.db,
     sql`select at.attribute_form from assets a join asset_types at on at.id = a.asset_type_id where a.id = ${id}::int`,
   );
   if (!type.attribute_form) throw badRequest(ASSETS.attributesNoForm, { formId: ASSETS.attributesNoForm });
-  if (type.attribute_form !== body.formId) throw badRequest(ASSETS.attributesNoForm, { formId: 'is not the attribute form of this asset type' });
+  if (type.attribute_form !== body.formId)
+    throw badRequest(ASSETS.attributesNoForm, { formId: 'is not the attribute form of this asset type' });
   const values = body.values as FormValues;
   const definition = await checkFilledForm(ctx.db, ctx.scope, { formId: body.formId, formRevision: body.formRevision, values });
   await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
@@ -461,7 +477,13 @@ export async function assetHistory(ctx: RequestContext, query: AssetHistoryQuery
  */
 export async function uploadAssetFile(ctx: RequestContext, request: FastifyRequest, id: number, section: number | undefined) {
   await changeableAsset(ctx, id);
-  const upload = await readSingleUpload(request, ctx.app.blobs, 'locationFile', ['png', 'jpg', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv'], ASSET_FILE_MAX_BYTES);
+  const upload = await readSingleUpload(
+    request,
+    ctx.app.blobs,
+    'locationFile',
+    ['png', 'jpg', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv'],
+    ASSET_FILE_MAX_BYTES,
+  );
   const image = IMAGE_KINDS.has(upload.kind);
   if (image && upload.size > IMAGE_MAX_BYTES) throw badRequest('Images may be at most 5 MB (ours)', { locationFile: 'too large' });
   if (section !== undefined && section !== 4 && !image)
@@ -482,7 +504,13 @@ export async function uploadAssetFile(ctx: RequestContext, request: FastifyReque
       // One primary photo: the one it replaces moves to Other Photos.
       await tx.execute(sql`update asset_files set section = 2 where asset_id = ${id}::int and section = 1 and archived_at is null`);
     }
-    const stored = await storeFile(tx, { namespaceId: ctx.scope.namespaceId, ownerType: ASSET_FILE_OWNER, ownerId: id, createdBy: ctx.user.id, upload });
+    const stored = await storeFile(tx, {
+      namespaceId: ctx.scope.namespaceId,
+      ownerType: ASSET_FILE_OWNER,
+      ownerId: id,
+      createdBy: ctx.user.id,
+      upload,
+    });
     await tx.execute(sql`insert into asset_files (asset_id, file_id, section) values (${id}::int, ${stored.id}::int, ${chosen}::int)`);
   });
   return { message: ASSETS.fileUploaded, fileList: await assetFiles(ctx.db, id) };

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSETS, type AssetDashboardAnswer, type AssetHistoryAnswer, DEFAULT_DISALLOWED_ASSET_CHARS, type FormDefinition } from '@portal/contracts';
+import {
+  ASSETS,
+  type AssetDashboardAnswer,
+  type AssetHistoryAnswer,
+  DEFAULT_DISALLOWED_ASSET_CHARS,
+  type FormDefinition,
+} from '@portal/contracts';
 import { queryRows } from '../../db/rows';
 import { emblemPng } from '../../db/seed/emblem';
 import { sampleValues } from '../../db/seed/tasks';
@@ -54,7 +60,10 @@ async function taskOn(assetId: number, setup: { status: number; certificate?: bo
     sql`select tt.id, tt.division_id, tt.asset_type_id from task_types tt join assets a on a.asset_type_id = tt.asset_type_id
          where a.id = ${assetId}::int and tt.status = 1 order by tt.id limit 1`,
   );
-  const [asset] = await queryRows<{ site_id: number; company_id: number }>(db, sql`select site_id, company_id from assets where id = ${assetId}::int`);
+  const [asset] = await queryRows<{ site_id: number; company_id: number }>(
+    db,
+    sql`select site_id, company_id from assets where id = ${assetId}::int`,
+  );
   return inTransaction(db, null, async (tx) => {
     const [job] = await queryRows<{ id: number }>(
       tx,
@@ -87,12 +96,28 @@ describe('asset dashboard', () => {
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(answer.rows.every((r) => first().siteIds.includes(r.siteId))).toBe(true);
     expect(Object.keys(answer.rows[0])).toEqual(
-      expect.arrayContaining(['acronymCode', 'assetType', 'specifications', 'result', 'certificateNumber', 'certificateFile', 'endUserName', 'itemStatus']),
+      expect.arrayContaining([
+        'acronymCode',
+        'assetType',
+        'specifications',
+        'result',
+        'certificateNumber',
+        'certificateFile',
+        'endUserName',
+        'itemStatus',
+      ]),
     );
   });
 
   it('needs a client and at least one site, and refuses unknown filters (400)', async () => {
-    for (const query of [`companyId=${first().id}`, `siteId=${first().siteIds[0]}`, `${allSites()}&result=4`, `${allSites()}&itemStatus=Old`, `${allSites()}&inspFrom=2026-13-01&inspTo=2026-12-01`, `${allSites()}&colour=red`]) {
+    for (const query of [
+      `companyId=${first().id}`,
+      `siteId=${first().siteIds[0]}`,
+      `${allSites()}&result=4`,
+      `${allSites()}&itemStatus=Old`,
+      `${allSites()}&inspFrom=2026-13-01&inspTo=2026-12-01`,
+      `${allSites()}&colour=red`,
+    ]) {
       const response = await scheduler.get(dashboardUrl(query));
       expect(response.statusCode, query).toBe(400);
       expect(typeof response.json().error).toBe('string');
@@ -171,17 +196,35 @@ describe('asset dashboard', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const total = (await scheduler.get(dashboardUrl(allSites()))).json().total;
     expect(workbook.getWorksheet('Assets')?.rowCount).toBe(total + 1);
-    expect((await clientAdmin.get(`/api/Location/AssetDashboard/export?companyId=${t.demo.clients[1].id}&siteId=${t.demo.clients[1].siteIds[0]}`)).statusCode).toBe(404);
+    expect(
+      (
+        await clientAdmin.get(
+          `/api/Location/AssetDashboard/export?companyId=${t.demo.clients[1].id}&siteId=${t.demo.clients[1].siteIds[0]}`,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('asset panel', () => {
   it('saves the description fields and answers them with files and rights', async () => {
-    const asset = await newAsset(scheduler, { externalId: 'EXT-1', endUserName: 'Gulf Ops', endUserAddress: 'Plot 4, Jebel Ali', serialNumber: 'SN-77' });
+    const asset = await newAsset(scheduler, {
+      externalId: 'EXT-1',
+      endUserName: 'Gulf Ops',
+      endUserAddress: 'Plot 4, Jebel Ali',
+      serialNumber: 'SN-77',
+    });
     const response = await scheduler.get(`/api/Location/${asset.id}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ externalId: 'EXT-1', endUserName: 'Gulf Ops', endUserAddress: 'Plot 4, Jebel Ali', serialNumber: 'SN-77', fileList: [], canSave: true });
+    expect(body).toMatchObject({
+      externalId: 'EXT-1',
+      endUserName: 'Gulf Ops',
+      endUserAddress: 'Plot 4, Jebel Ali',
+      serialNumber: 'SN-77',
+      fileList: [],
+      canSave: true,
+    });
     const mine = (await clientUser.get(`/api/Location/${asset.id}`)).json();
     expect(mine.canSave).toBe(false);
   });
@@ -221,7 +264,14 @@ describe('asset panel', () => {
 
   it('CLIENT-USER and SITE-USER may not change an asset (403)', async () => {
     const asset = await newAsset();
-    const body = { objectType: 'ASSET', id: asset.id, assetTypeId: t.demo.assetTypeIds['Mobile Crane'], companyId: first().id, parentId: asset.siteId, name: asset.name };
+    const body = {
+      objectType: 'ASSET',
+      id: asset.id,
+      assetTypeId: t.demo.assetTypeIds['Mobile Crane'],
+      companyId: first().id,
+      parentId: asset.siteId,
+      name: asset.name,
+    };
     for (const c of [clientUser, siteUser]) expect([403, 404]).toContain((await c.post('/api/Location', body)).statusCode);
     expect((await clientUser.post('/api/Location', body)).statusCode).toBe(403);
     expect((await clientUser.post(`/api/Location/Asset/${asset.id}/shift`, { parentId: first().siteIds[1] })).statusCode).toBe(403);
@@ -245,7 +295,9 @@ describe('asset panel', () => {
     expect((await scheduler.get(`/api/Location/${asset.id}`)).json().siteId).toBe(target);
     // The same site, another client's site, and another namespace's asset.
     expect((await scheduler.post(`/api/Location/Asset/${asset.id}/shift`, { parentId: target })).statusCode).toBe(400);
-    expect((await scheduler.post(`/api/Location/Asset/${asset.id}/shift`, { parentId: t.demo.clients[1].siteIds[0] })).statusCode).toBe(400);
+    expect((await scheduler.post(`/api/Location/Asset/${asset.id}/shift`, { parentId: t.demo.clients[1].siteIds[0] })).statusCode).toBe(
+      400,
+    );
     expect((await scheduler.post(`/api/Location/Asset/${t.acme.assets[0].id}/shift`, { parentId: target })).statusCode).toBe(404);
     expect((await scheduler.post(`/api/Location/Asset/${asset.id}/shift`, { parentId: 'x' })).statusCode).toBe(400);
   });
@@ -264,12 +316,22 @@ describe('asset panel', () => {
     const saved = await scheduler.post(`/api/Location/Asset/${asset.id}`, { formId: type.form_id, formRevision: type.revision, values });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().message).toBe(ASSETS.dataSaved);
-    expect((await scheduler.get(`/api/Location/${asset.id}`)).json().userData).toEqual({ formId: type.form_id, formRevision: type.revision, values });
-    const bad = await scheduler.post(`/api/Location/Asset/${asset.id}`, { formId: type.form_id, formRevision: type.revision, values: { nonsense: 1 } });
+    expect((await scheduler.get(`/api/Location/${asset.id}`)).json().userData).toEqual({
+      formId: type.form_id,
+      formRevision: type.revision,
+      values,
+    });
+    const bad = await scheduler.post(`/api/Location/Asset/${asset.id}`, {
+      formId: type.form_id,
+      formRevision: type.revision,
+      values: { nonsense: 1 },
+    });
     expect(bad.statusCode).toBe(400);
     const wrongForm = await scheduler.post(`/api/Location/Asset/${asset.id}`, { formId: type.form_id + 100000, formRevision: 1, values });
     expect(wrongForm.statusCode).toBe(400);
-    expect((await clientUser.post(`/api/Location/Asset/${asset.id}`, { formId: type.form_id, formRevision: type.revision, values })).statusCode).toBe(403);
+    expect(
+      (await clientUser.post(`/api/Location/Asset/${asset.id}`, { formId: type.form_id, formRevision: type.revision, values })).statusCode,
+    ).toBe(403);
   });
 
   it('history: the certified tasks, paged and sorted; client roles without job, inspector and dates of the certificate', async () => {
@@ -304,7 +366,12 @@ describe('asset panel', () => {
     const asset = await newAsset();
     const upload = (c: Client, name: string, content: Buffer, query = '') => {
       const body = multipart('locationFile', name, content);
-      return c.request({ method: 'POST', url: `/api/Location/saveAttachment/${asset.id}${query}`, payload: body.payload, headers: body.headers });
+      return c.request({
+        method: 'POST',
+        url: `/api/Location/saveAttachment/${asset.id}${query}`,
+        payload: body.payload,
+        headers: body.headers,
+      });
     };
     const png = emblemPng([10, 120, 60], 'check', 64);
     const one = await upload(scheduler, 'front.png', png);
