@@ -254,7 +254,7 @@ const PHOTO_COLORS: [number, number, number][] = [
  * The full demo's asset dashboard (issue 11): every active asset the task data left without
  * an approved inspection gets a last result and inspection date, and a due date a year later,
  * spread by id so that Valid, Due Shortly and Expired all appear (about 10% due within 15
- * days, 20% expired); a primary photo on one asset in three. Two statements per namespace.
+ * days, 20% expired); a primary photo on one asset in six. Three statements per namespace.
  */
 export async function seedAssetDashboard(db: Db, ns: SeededNamespace): Promise<void> {
   await inTransaction(db, null, async (tx) => {
@@ -272,7 +272,7 @@ export async function seedAssetDashboard(db: Db, ns: SeededNamespace): Promise<v
           where namespace_id = ${ns.id}::int and status = 1 and last_inspection_date is null`,
     );
     const photos = PHOTO_COLORS.map((color, i) => emblemPng(color, (['check', 'hook', 'diamond'] as const)[i % 3], 96));
-    const chosen = ns.assets.filter((a, i) => a.status === 1 && i % 3 === 0);
+    const chosen = ns.assets.filter((a, i) => a.status === 1 && i % 6 === 0);
     if (chosen.length === 0) return;
     const rows = await tx
       .insert(files)
