@@ -56,7 +56,7 @@ function DateRange({
   testId: string;
 }) {
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-testid={testId}>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }} data-testid={testId}>
       <TextField
         type="date"
         size="small"
@@ -64,7 +64,7 @@ function DateRange({
         value={from}
         onChange={(e) => onChange(e.target.value, to)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-from` } }}
-        sx={{ width: 160 }}
+        sx={{ width: { sm: 160 }, flex: { xs: '1 1 0', sm: 'none' }, minWidth: 0 }}
       />
       <TextField
         type="date"
@@ -73,7 +73,7 @@ function DateRange({
         value={to}
         onChange={(e) => onChange(from, e.target.value)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-to` } }}
-        sx={{ width: 160 }}
+        sx={{ width: { sm: 160 }, flex: { xs: '1 1 0', sm: 'none' }, minWidth: 0 }}
       />
       <Button size="small" onClick={() => onChange('', '')} disabled={!from && !to} data-testid={`${testId}-clear`}>
         {ASSET_PAGE.clear}
@@ -248,7 +248,7 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
           label={ASSET_PAGE.result}
           value={result}
           onChange={(e) => setResult(e.target.value === '' ? '' : Number(e.target.value))}
-          sx={{ width: 140 }}
+          sx={{ width: { xs: 'calc(50% - 8px)', sm: 140 } }}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'filter-result' } as object } }}
         >
           <MenuItem value="">{ASSET_PAGE.all}</MenuItem>
@@ -264,7 +264,7 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
           label={ASSET_PAGE.status}
           value={itemStatus}
           onChange={(e) => setItemStatus(e.target.value as ItemStatus | '')}
-          sx={{ width: 160 }}
+          sx={{ width: { xs: 'calc(50% - 8px)', sm: 160 } }}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'filter-status' } as object } }}
         >
           <MenuItem value="">{ASSET_PAGE.all}</MenuItem>
