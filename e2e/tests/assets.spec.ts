@@ -102,7 +102,7 @@ test('SCHEDULER filters the dashboard by client, sites, status and dates, and ex
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
 });
 
-test('SCHEDULER adds an asset, edits it, fills its attributes, uploads and archives a photo', async ({ page }) => {
+test('SCHEDULER adds an asset, edits it, fills its attributes, uploads and archives a photo, shifts it', async ({ page }) => {
   await loginAs(page, SCHEDULER);
   await page.goto(ASSETS_PATH);
   const { client, sites } = await clientWithAssets(page);
@@ -166,6 +166,16 @@ test('SCHEDULER adds an asset, edits it, fills its attributes, uploads and archi
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(panel.getByTestId('file-status')).toHaveText(ASSETS.fileArchived);
   await expect(panel.getByTestId('asset-file')).toHaveCount(0);
+
+  // SHIFT ASSET: no open task, so the dialog opens and moves it to the second site.
+  await panel.getByTestId('asset-tab-description').click();
+  await panel.getByTestId('asset-shift').click();
+  const dialog = page.getByTestId('shift-dialog');
+  await expect(dialog).toBeVisible();
+  await selectIn(page, dialog.getByTestId('shift-site'), sites[1].name);
+  await dialog.getByTestId('shift-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByTestId('asset-site')).toHaveText(sites[1].name);
 });
 
 test('history pages with Set Limit, and a shift is blocked while a task is open', async ({ page }) => {
