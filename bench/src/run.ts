@@ -383,7 +383,9 @@ async function figureAssets(base: string, token: string) {
   const clients = JSON.parse((await get(`${base}/api/Location/Object?objectType=CLIENT_COMPANY`, auth)).body) as { id: number }[];
   let best: { companyId: number; siteIds: number[]; total: number } | null = null;
   for (const client of clients.slice(0, 20)) {
-    const sites = JSON.parse((await get(`${base}/api/Location/Object?objectType=SITE&companyId=${client.id}`, auth)).body) as { id: number }[];
+    const sites = JSON.parse((await get(`${base}/api/Location/Object?objectType=SITE&companyId=${client.id}`, auth)).body) as {
+      id: number;
+    }[];
     if (sites.length === 0) continue;
     const siteIds = sites.slice(0, 500).map((s) => s.id);
     const answer = JSON.parse(

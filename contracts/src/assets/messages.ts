@@ -91,6 +91,7 @@ export const ASSET_PAGE = {
   newAsset: 'New Asset',
   upload: 'Upload file',
   section: 'Section',
+  autoSection: 'By file type',
   archive: 'Archive',
   noFiles: 'No files',
   noHistory: 'No inspection reports yet',

@@ -126,8 +126,8 @@ export function AssetPanel({
       <Tabs
         value={tab}
         onChange={(_, value) => setTab(value)}
-        variant="scrollable"
-        allowScrollButtonsMobile
+        variant={phone ? 'scrollable' : 'standard'}
+        scrollButtons="auto"
         sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {tabs.map((key) => (
@@ -638,9 +638,12 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
             value={section}
             onChange={(e) => setSection(e.target.value === '' ? '' : Number(e.target.value))}
             sx={{ width: 200 }}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'file-section' } as object } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'file-section' } as object },
+            }}
           >
-            <MenuItem value="">{ASSET_PAGE.all}</MenuItem>
+            <MenuItem value="">{ASSET_PAGE.autoSection}</MenuItem>
             {ASSET_FILE_SECTIONS.map((s) => (
               <MenuItem key={s.id} value={s.id}>
                 {s.label}
@@ -683,7 +686,7 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
                 {ASSET_PAGE.noFiles}
               </Typography>
             ) : (
-              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1.5 }}>
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 200px))', gap: 1.5 }}>
                 {list.map((f) => (
                   <Box
                     key={f.blobKey}
