@@ -4,7 +4,6 @@ import { newBlobKey } from '../../lib/tokens';
 import { assetFiles, assets, files } from '../schema';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
-import type { SeededNamespace } from './demo';
 import { emblemPng } from './emblem';
 import type { Random } from './random';
 
@@ -256,7 +255,7 @@ const PHOTO_COLORS: [number, number, number][] = [
  * spread by id so that Valid, Due Shortly and Expired all appear (about 10% due within 15
  * days, 20% expired); a primary photo on one asset in six. Three statements per namespace.
  */
-export async function seedAssetDashboard(db: Db, ns: SeededNamespace): Promise<void> {
+export async function seedAssetDashboard(db: Db, ns: { id: number; assets: SeededAsset[] }): Promise<void> {
   await inTransaction(db, null, async (tx) => {
     await tx.execute(
       sql`update assets set
