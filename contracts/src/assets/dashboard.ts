@@ -29,6 +29,8 @@ export const ASSET_FILE_SECTIONS = [
 export const ASSET_FILE_FIELD = 'locationFile';
 /** The dashboard's answer is at most this many rows a call (the export has no limit). */
 export const ASSET_DASHBOARD_MAX = 5000;
+/** The grid loads this many rows at a time, then Load More (ours: like the other dashboards). */
+export const ASSET_DASHBOARD_PAGE = 500;
 
 const isoDate = z
   .string()
@@ -53,7 +55,7 @@ export const AssetDashboardQuery = z
     result: z.coerce.number().int().min(1).max(3).optional(),
     itemStatus: z.enum(ITEM_STATUSES).optional(),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-    limit: z.coerce.number().int().min(1).max(ASSET_DASHBOARD_MAX).default(ASSET_DASHBOARD_MAX),
+    limit: z.coerce.number().int().min(1).max(ASSET_DASHBOARD_MAX).default(ASSET_DASHBOARD_PAGE),
     tenantId: z.coerce.number().int().optional(),
   })
   .strict();

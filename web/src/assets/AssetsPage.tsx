@@ -15,9 +15,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, useState } from 'react';
 import {
+  ASSET_DASHBOARD_PAGE,
   ASSET_RESULTS,
   ASSETS,
   type AssetDashboardRow,
@@ -31,7 +32,7 @@ import { buildUrl, get, HttpError } from '../api/http';
 import { PageHeader } from '../common/PageHeader';
 import type { ScreenProps } from '../common/screen';
 import { useAlert, useLoadErrorAlert } from '../common/useAlert';
-import { ReloadButton } from '../common/list';
+import { LoadMoreButton, ReloadButton } from '../common/list';
 import { useClientOptions, useSiteOptions } from '../common/options';
 import { useSession } from '../session/SessionContext';
 import { type AssetDashboardAnswer, type DashboardFilter, dashboardQuery } from './api';
@@ -123,23 +124,37 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
         }
       : null;
   const query = filter ? dashboardQuery(filter) : null;
-  const list = useQuery({
+  // Pages of 500 by name, Load More for the next (docs/decisions.md).
+  const list = useInfiniteQuery({
     queryKey: ['assetDashboard', query],
-    queryFn: ({ signal }) => get<AssetDashboardAnswer>('/Location/AssetDashboard', { query: query ?? {}, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      get<AssetDashboardAnswer>('/Location/AssetDashboard', {
+        query: { ...(query ?? {}), offset: pageParam, limit: ASSET_DASHBOARD_PAGE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
+      return loaded < last.total && last.rows.length > 0 ? loaded : undefined;
+    },
     enabled: Boolean(query),
   });
   useLoadErrorAlert(list.error, ASSETS.loadAssetsError);
+  const data = useMemo(
+    () => (list.data ? { total: list.data.pages[0]?.total ?? 0, rows: list.data.pages.flatMap((page) => page.rows) } : undefined),
+    [list.data],
+  );
 
   // Grouped by asset type (ours, docs/decisions.md), each group by name as the server sends it.
   const groups = useMemo(() => {
     const map = new Map<string, AssetDashboardRow[]>();
-    for (const row of list.data?.rows ?? []) {
+    for (const row of data?.rows ?? []) {
       const rows = map.get(row.assetType) ?? [];
       rows.push(row);
       map.set(row.assetType, rows);
     }
     return [...map].sort(([a], [b]) => a.localeCompare(b));
-  }, [list.data]);
+  }, [data]);
 
   const exportExcel = async () => {
     if (!query) return;
@@ -283,7 +298,7 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
         <Paper variant="outlined" sx={{ minWidth: 0 }}>
           <Box sx={{ px: 2, py: 1, display: 'flex', gap: 2, alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary" data-testid="asset-total">
-              {list.isLoading ? ASSET_PAGE.loading : ASSET_PAGE.total(list.data?.total ?? 0, list.data?.rows.length ?? 0)}
+              {list.isLoading ? ASSET_PAGE.loading : ASSET_PAGE.total(data?.total ?? 0, data?.rows.length ?? 0)}
             </Typography>
           </Box>
           <TableContainer sx={{ maxHeight: 'calc(100vh - 320px)', minHeight: 240 }}>
@@ -345,7 +360,7 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
                     ))}
                   </Fragment>
                 ))}
-                {list.data && list.data.rows.length === 0 && (
+                {data && data.rows.length === 0 && (
                   <TableRow>
                     <TableCell colSpan={columns.length} data-testid="no-assets">
                       {ASSET_PAGE.none}
@@ -355,6 +370,13 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
               </TableBody>
             </Table>
           </TableContainer>
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+            <LoadMoreButton
+              hasMore={Boolean(list.hasNextPage)}
+              loading={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            />
+          </Box>
         </Paper>
       )}
       {panel && companyId && (

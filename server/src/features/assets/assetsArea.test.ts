@@ -95,6 +95,11 @@ describe('asset dashboard', () => {
     const names = answer.rows.map((r) => r.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(answer.rows.every((r) => first().siteIds.includes(r.siteId))).toBe(true);
+    // Pages by offset and limit, total unchanged.
+    const page = (await scheduler.get(dashboardUrl(`${allSites()}&offset=1&limit=2`))).json() as AssetDashboardAnswer;
+    expect(page.total).toBe(answer.total);
+    expect(page.rows.map((r) => r.id)).toEqual(answer.rows.slice(1, 3).map((r) => r.id));
+    expect((await scheduler.get(dashboardUrl(`${allSites()}&limit=5001`))).statusCode).toBe(400);
     expect(Object.keys(answer.rows[0])).toEqual(
       expect.arrayContaining([
         'acronymCode',
