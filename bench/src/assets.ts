@@ -34,3 +34,33 @@ export async function insertBenchAssets(db: Db, namespaceId: number, options: { 
     (result as unknown as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0,
   );
 }
+
+/**
+ * The asset dashboard's heavy case (issue 11): `count` more assets on one site, the first site of
+ * the client that comes first by name (the one the Client picker lists first), with results and
+ * due dates spread over Valid, Due Shortly and Expired. Answers that site's id.
+ */
+export async function insertHeavySite(db: Db, namespaceId: number, count: number): Promise<number> {
+  const [site] = (
+    (await db.execute(sql`
+      SELECT s.id, s.company_id FROM sites s JOIN client_companies c ON c.id = s.company_id
+       WHERE s.namespace_id = ${namespaceId} AND s.status = 1 AND c.status = 1
+       ORDER BY c.name, c.id, s.id LIMIT 1`)) as unknown as { rows: { id: number; company_id: number }[] }
+  ).rows;
+  const [type] = await db
+    .select({ id: assetTypes.id })
+    .from(assetTypes)
+    .where(and(eq(assetTypes.namespaceId, namespaceId), eq(assetTypes.status, 1), EQUIPMENT))
+    .orderBy(assetTypes.id)
+    .limit(1);
+  await db.execute(sql.raw('ALTER TABLE assets DISABLE TRIGGER assets_audit'));
+  await db.execute(sql`
+    INSERT INTO assets (namespace_id, company_id, site_id, asset_type_id, name, acronym_code, status, time_zone,
+                        last_result, last_inspection_date, due_date, attributes)
+    SELECT ${namespaceId}, ${site.company_id}, ${site.id}, ${type.id}, 'Heavy unit ' || lpad(k::text, 5, '0'), 'HU-' || k, 1, 'Asia/Dubai',
+           1 + k % 3, now() - make_interval(days => (k % 700)::int), now() - make_interval(days => (k % 700)::int) + interval '365 days',
+           jsonb_build_object('manufacturer', 'Bench', 'model', 'H' || (k % 40), 'swl', k % 250)
+      FROM generate_series(1, ${count}) k`);
+  await db.execute(sql.raw('ALTER TABLE assets ENABLE TRIGGER assets_audit'));
+  return site.id;
+}

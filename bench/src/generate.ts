@@ -8,7 +8,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { CLIENT_ROLES, FEATURES_CONFIG_NAME, type Role, WEB_ACCESS_CONFIG_NAME } from '@portal/contracts';
 import { openDatabase } from '../../server/src/db/client';
 import { divisions, offices } from '../../server/src/db/schema';
-import { insertBenchAssets } from './assets';
+import { insertBenchAssets, insertHeavySite } from './assets';
 import { seedDemo } from '../../server/src/db/seed';
 import { insertConfiguration, insertNamespace, insertUser } from '../../server/src/db/seed/factories';
 import { demoPasswordHash } from '../../server/src/db/seed/password';
@@ -205,6 +205,7 @@ export async function insertBenchNamespace(db: Db, options: { users: number; cli
 
     for (const table of AUDITED) await t.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${table}_audit`));
     await timed('asset types and assets', insertBenchAssets(t, id, { perSite: 2 }));
+    await timed('5,000 assets on one site (asset dashboard)', insertHeavySite(t, id, 5_000));
 
     // The namespace administrator (bench@demo.test, CONFIG_ADMIN), written like any seed user.
     const [first] = await t.select({ id: offices.id }).from(offices).where(eq(offices.namespaceId, id)).orderBy(asc(offices.id)).limit(1);

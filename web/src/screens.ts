@@ -27,6 +27,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   jobLites: () => import('./jobs/JobLitesPage'),
   tasks: () => import('./tasks/TasksPage'),
   taskDetails: () => import('./tasks/TaskDetailsPage'),
+  assets: () => import('./assets/AssetsPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { assetTypes } from './assetTypes';
 import { clientCompanies, sites } from './clients';
 import { createdAt, locationId, modifiedAt, recordStatus } from './columns';
+import { files } from './files';
 import { namespaces } from './namespaces';
 
 /**
@@ -30,6 +31,16 @@ export const assets = pgTable(
       .references(() => assetTypes.id),
     name: text('name').notNull(),
     serialNumber: text('serial_number'),
+    /** The asset panel's External Id (ours: at most 100 characters). */
+    externalId: text('external_id'),
+    /** Short code shown on the dashboard and certificates. */
+    acronymCode: text('acronym_code'),
+    /** End user of the equipment (max 200) and their address (max 500), tasks document 2.6. */
+    endUserName: text('end_user_name'),
+    endUserAddress: text('end_user_address'),
+    /** The attribute form revision `attributes` was filled against (null: not filled in the panel). */
+    attributesFormId: integer('attributes_form_id'),
+    attributesFormRevision: integer('attributes_form_revision'),
     /** Values of the asset type's attribute form (filled in the assets area). */
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
     timeZone: text('time_zone'),
@@ -47,9 +58,32 @@ export const assets = pgTable(
     // The wizard's asset options: assets of one type on one site, by name.
     index('assets_site_type_idx').on(t.siteId, t.assetTypeId, t.status, t.name),
     index('assets_company_idx').on(t.companyId, t.status, t.name),
+    // The asset dashboard: one client's active assets of some sites, by name.
+    index('assets_dashboard_idx').on(t.siteId, t.status, t.name),
     index('assets_namespace_idx').on(t.namespaceId, t.status),
     index('assets_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Two active assets of one client company never share a name (any case): 409 on save.
     uniqueIndex('assets_active_name_key').on(t.companyId, sql`lower(${t.name})`).where(sql`${t.status} = 1`),
   ],
+);
+
+/**
+ * Files of an asset (the panel's Files tab): rows of `files` (owner type asset-file) in a
+ * section: 1 Primary Photo, 2 Other Photos, 3 Attribute Photos, 4 File Attachments. Archiving
+ * sets `archived_at`; an archived file leaves the tab (its row and bytes stay for the audit).
+ */
+export const assetFiles = pgTable(
+  'asset_files',
+  {
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    section: smallint('section').notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.fileId] }), index('asset_files_file_idx').on(t.fileId)],
 );

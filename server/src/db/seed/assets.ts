@@ -1,6 +1,20 @@
-import { assets } from '../schema';
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { newBlobKey } from '../../lib/tokens';
+import { assetFiles, assets, files } from '../schema';
+import { inTransaction } from '../transaction';
 import type { Db } from '../types';
+import { emblemPng } from './emblem';
 import type { Random } from './random';
+
+/** End users of the equipment (the asset panel's End User Name and Address). */
+const END_USERS: [string, string][] = [
+  ['Gulf Marine Services', 'Plot 12, Mussafah Industrial Area, Abu Dhabi'],
+  ['Al Noor Construction', 'Warehouse 4, Al Quoz 3, Dubai'],
+  ['Emirates Steel Fabrication', 'ICAD II, Mussafah, Abu Dhabi'],
+  ['Harbour Logistics LLC', 'Berth 7, Jebel Ali Port, Dubai'],
+  ['Desert Rig Rentals', 'Industrial Area 6, Sharjah'],
+];
 
 /** Makes and models per asset type (names avoid the disallowed asset-name characters). */
 const MODELS: Record<
@@ -199,6 +213,10 @@ export async function seedAssets(
             assetTypeId,
             assetType: typeName,
             name: `${model.code}-${String(number).padStart(4, '0')} ${make} ${name}`,
+            acronymCode: `${model.code}-${String(number).padStart(4, '0')}`,
+            ...(options.full && random.chance(0.6)
+              ? (([endUserName, endUserAddress]) => ({ endUserName, endUserAddress }))(random.pick(END_USERS))
+              : {}),
             attributes: model.attributes ? (model.attributes(random, make, name) as Record<string, unknown>) : null,
             timeZone: 'Asia/Dubai',
             // A few retired assets in the full demo: the wizard never offers them.
@@ -221,4 +239,59 @@ export async function seedAssets(
       status: assets.status,
     });
   return rows.map((row, index) => ({ ...row, assetType: values[index].assetType }));
+}
+
+/** Colours of the demo asset photos (small generated images, like the seed's emblems). */
+const PHOTO_COLORS: [number, number, number][] = [
+  [230, 160, 20],
+  [40, 120, 200],
+  [200, 60, 50],
+  [60, 150, 90],
+];
+
+/**
+ * The full demo's asset dashboard (issue 11): every active asset the task data left without
+ * an approved inspection gets a last result and inspection date, and a due date a year later,
+ * spread by id so that Valid, Due Shortly and Expired all appear (about 10% due within 15
+ * days, 20% expired); a primary photo on one asset in six. Three statements per namespace.
+ */
+export async function seedAssetDashboard(db: Db, ns: { id: number; assets: SeededAsset[] }): Promise<void> {
+  await inTransaction(db, null, async (tx) => {
+    await tx.execute(
+      sql`update assets set
+            last_result = case when id % 10 < 7 then 1 when id % 10 < 9 then 2 else 3 end,
+            last_inspection_date = now() - make_interval(days => (case
+              when id % 10 = 0 then 355 + (id % 13)        -- due within 15 days
+              when id % 10 in (3, 7) then 380 + (id % 300)  -- expired
+              else 30 + (id % 300) end)::int),
+            due_date = now() - make_interval(days => (case
+              when id % 10 = 0 then 355 + (id % 13)
+              when id % 10 in (3, 7) then 380 + (id % 300)
+              else 30 + (id % 300) end)::int) + interval '365 days'
+          where namespace_id = ${ns.id}::int and status = 1 and last_inspection_date is null`,
+    );
+    const photos = PHOTO_COLORS.map((color, i) => emblemPng(color, (['check', 'hook', 'diamond'] as const)[i % 3], 96));
+    const chosen = ns.assets.filter((a, i) => a.status === 1 && i % 6 === 0);
+    if (chosen.length === 0) return;
+    const rows = await tx
+      .insert(files)
+      .values(
+        chosen.map((asset, i) => {
+          const png = photos[i % photos.length];
+          return {
+            namespaceId: ns.id,
+            blobKey: newBlobKey(),
+            ownerType: 'asset-file',
+            ownerId: asset.id,
+            fileName: `${asset.name.split(' ')[0]}-photo.png`,
+            contentType: 'image/png',
+            size: png.length,
+            sha256: createHash('sha256').update(png).digest('hex'),
+            content: png,
+          };
+        }),
+      )
+      .returning({ id: files.id, ownerId: files.ownerId });
+    await tx.insert(assetFiles).values(rows.map((row) => ({ assetId: row.ownerId, fileId: row.id, section: 1 })));
+  });
 }

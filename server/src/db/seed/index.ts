@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { isEmpty } from '../client';
 import type { Db } from '../types';
 import { type SeededNamespace, seedNamespace } from './demo';
+import { seedAssetDashboard } from './assets';
 import { seedJobs } from './jobs';
 import { seedTaskWork } from './tasks';
 import { seedTaskTypes } from './taskTypes';
@@ -69,6 +70,8 @@ export async function seedDemo(db: Db, config: Pick<Config, 'defaultMailDomain'>
     // Filled checklists, results, certificates and a few queued documents (issue 10).
     await seedTaskWork(db, demo, { seed: 1010, queue: 16 });
     await seedTaskWork(db, acme, { seed: 1020, queue: 4 });
+    // Results, due dates (Valid, Due Shortly, Expired) and photos of the other assets (issue 11).
+    for (const ns of [demo, acme]) await seedAssetDashboard(db, ns);
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }

@@ -1,6 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  AssetArchiveBody,
+  AssetAttributesBody,
+  AssetDashboardAnswer,
+  AssetDashboardQuery,
+  AssetFilesAnswer,
+  AssetHistoryAnswer,
+  AssetHistoryQuery,
+  AssetOpenTask,
+  AssetShiftBody,
+  AssetUploadQuery,
+  Id,
   AssetOptionsQuery,
   AssetRow,
   InspectorQuery,
@@ -15,6 +27,16 @@ import {
 } from '@portal/contracts';
 import { contextOf } from '../context';
 import { assetOptions } from './assets.service';
+import {
+  archiveAssetFile,
+  assetDashboard,
+  assetHistory,
+  exportAssetDashboard,
+  openTasksOf,
+  saveAssetAttributes,
+  shiftAsset,
+  uploadAssetFile,
+} from './assetsArea.service';
 import { inspectorOptions, jobClientsJson, salesPersonOptions, saveJobSite, siteUserOptions } from './jobResources.service';
 
 /**
@@ -63,5 +85,61 @@ export async function assetsRoutes(app: FastifyInstance) {
     '/Users/Site',
     { config: { permission: jobPanel }, schema: { querystring: SiteUsersQuery, response: { 200: JobUserOption.array() } } },
     async (request) => siteUserOptions(contextOf(app, request), request.query),
+  );
+
+  // The assets area (tasks document 2.5 and 2.6): dashboard, export, shift, attributes, history, files.
+  const idParams = z.object({ id: Id });
+  r.get(
+    '/Location/AssetDashboard',
+    { config: { permission: 'assets.read' }, schema: { querystring: AssetDashboardQuery, response: { 200: AssetDashboardAnswer } } },
+    async (request) => assetDashboard(contextOf(app, request), request.query),
+  );
+  r.get(
+    '/Location/AssetDashboard/export',
+    { config: { permission: 'assets.read' }, schema: { querystring: AssetDashboardQuery } },
+    async (request, reply) => exportAssetDashboard(contextOf(app, request), request.query, request, reply),
+  );
+  r.get(
+    '/Location/Observation/:id',
+    { config: { permission: 'assets.read' }, schema: { params: idParams, response: { 200: AssetOpenTask.array() } } },
+    async (request) => openTasksOf(contextOf(app, request), request.params.id),
+  );
+  r.post(
+    '/Location/Asset/:id/shift',
+    {
+      config: { permission: 'assets.update' },
+      schema: {
+        params: idParams,
+        body: AssetShiftBody,
+        response: { 200: z.object({ id: z.number(), parentId: z.number(), siteId: z.number(), site: z.string(), message: z.string() }) },
+      },
+    },
+    async (request) => shiftAsset(contextOf(app, request), request.params.id, request.body.parentId),
+  );
+  r.post(
+    '/Location/Asset/:id',
+    {
+      config: { permission: 'assets.update' },
+      schema: { params: idParams, body: AssetAttributesBody, response: { 200: z.object({ id: z.number(), message: z.string() }) } },
+    },
+    async (request) => saveAssetAttributes(contextOf(app, request), request.params.id, request.body),
+  );
+  r.get(
+    '/Observation/Asset',
+    { config: { permission: 'assets.read' }, schema: { querystring: AssetHistoryQuery, response: { 200: AssetHistoryAnswer } } },
+    async (request) => assetHistory(contextOf(app, request), request.query),
+  );
+  r.post(
+    '/Location/saveAttachment/:id',
+    {
+      config: { permission: 'assets.update', multipart: true },
+      schema: { params: idParams, querystring: AssetUploadQuery, response: { 200: AssetFilesAnswer } },
+    },
+    async (request) => uploadAssetFile(contextOf(app, request), request, request.params.id, request.query.section),
+  );
+  r.post(
+    '/Location/deleteAttachment/:id',
+    { config: { permission: 'assets.update' }, schema: { params: idParams, body: AssetArchiveBody, response: { 200: AssetFilesAnswer } } },
+    async (request) => archiveAssetFile(contextOf(app, request), request.params.id, request.body.blobKey),
   );
 }

@@ -20,6 +20,7 @@ import { actorOf, mayUseCompany, mayUseSite, type Scope } from '../../lib/scope'
 import { findClient, findSite } from '../clients/clients.queries';
 import type { RequestContext } from '../context';
 import type { LocationType } from '../locations/locationType';
+import { assetDetailExtra } from './assetsArea.service';
 import { assetNamed, findAsset, findAssetType, listAssets, toAssetRow } from './assets.queries';
 
 /** Serialises asset saves of a client, so two simultaneous saves cannot both pass the name check. */
@@ -62,6 +63,7 @@ export async function saveAsset(ctx: RequestContext, raw: Record<string, unknown
   const nameError = assetNameError(body.name, serverDisallowedAssetChars(ctx.user.role));
   if (nameError) throw badRequest(nameError, { name: nameError });
   const id = body.id ?? null;
+  // A new asset needs assets.create (the route's), a change assets.update (not CLIENT-USER, SITE-USER: tasks document 2.6).
   if (id !== null && !can(ctx.user.role, 'assets.update')) throw forbidden(SHELL.forbidden);
   if (!mayUseCompany(ctx.scope, body.companyId)) throw notFound(ASSETS.clientNotFound);
 
@@ -85,6 +87,10 @@ export async function saveAsset(ctx: RequestContext, raw: Record<string, unknown
       assetTypeId: body.assetTypeId,
       ...(body.serialNumber !== undefined ? { serialNumber: body.serialNumber } : {}),
       ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
+      ...(body.externalId !== undefined ? { externalId: body.externalId } : {}),
+      ...(body.acronymCode !== undefined ? { acronymCode: body.acronymCode } : {}),
+      ...(body.endUserName !== undefined ? { endUserName: body.endUserName } : {}),
+      ...(body.endUserAddress !== undefined ? { endUserAddress: body.endUserAddress } : {}),
     };
     try {
       if (existing) {
@@ -147,7 +153,7 @@ export const assetLocation: LocationType = {
     permission: 'assets.read',
     async run(ctx, id) {
       const found = await findAsset(ctx.db, ctx.scope, id);
-      return found ? toAssetRow(found) : null;
+      return found ? { ...toAssetRow(found), ...(await assetDetailExtra(ctx.db, ctx.scope, id)) } : null;
     },
   },
   save: { permission: 'assets.create', run: saveAsset },

@@ -1,0 +1,532 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  ASSET_DASHBOARD_MAX,
+  ASSETS,
+  type AssetDashboardQuery,
+  type AssetDashboardRow,
+  type AssetFile,
+  type AssetHistoryAnswer,
+  type AssetHistoryQuery,
+  can,
+  type FormDefinition,
+  type FormValues,
+  fieldValue,
+  isClientRole,
+  isValueField,
+  type ItemStatus,
+  RESULT_NAMES,
+  SHELL,
+  UPLOAD_KINDS,
+} from '@portal/contracts';
+import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
+import { queryRows } from '../../db/rows';
+import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { registerFileAccess } from '../../lib/fileAccess';
+import { IMAGE_MAX_BYTES, readSingleUpload, storeFile } from '../../lib/files';
+import { actorOf, mayUseCompany, mayUseSite, type Scope } from '../../lib/scope';
+import { findClient, findSite } from '../clients/clients.queries';
+import type { RequestContext } from '../context';
+import { checkFilledForm } from '../dataForms/filledForms';
+import { claimFormFiles } from '../dataForms/formFiles';
+import { taskScopeSql } from '../tasks/tasks.access';
+import { findAsset } from './assets.queries';
+
+/** Owner type of asset files in `files`: served to whoever may see the asset. */
+export const ASSET_FILE_OWNER = 'asset-file';
+
+registerFileAccess(ASSET_FILE_OWNER, async (db, scope, assetId) => {
+  if (!can(scope.role, 'assets.read')) return false;
+  return (await findAsset(db, scope, assetId)) !== null;
+});
+
+/** Task statuses that block a shift (tasks document 2.6): open, ongoing, on hold, amended. */
+const OPEN_TASK_STATUSES = [1, 2, 4, 32];
+/** Uploads of the Files tab: 45 MB like the job files; images still by their own checks. */
+const ASSET_FILE_MAX_BYTES = 47_185_920;
+const IMAGE_KINDS = new Set(['png', 'jpg']);
+
+const iso = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** Days left until the due date (whole days, UTC dates), as the item status reads it (DECISIONS 5). */
+const daysLeft = sql`((a.due_date at time zone 'UTC')::date - (now() at time zone 'UTC')::date)`;
+const itemStatusSql = sql`case when a.due_date is null then null when ${daysLeft} <= 0 then 'Expired' when ${daysLeft} <= 15 then 'Due Shortly' else 'Valid' end`;
+
+/** The attribute values in one line for the dashboard's Specifications column (ours). */
+export function specificationsOf(attributes: Record<string, unknown> | null): string | null {
+  if (!attributes) return null;
+  const parts = Object.entries(attributes)
+    .filter(([, value]) => value !== null && value !== '' && (typeof value !== 'object' || Array.isArray(value)))
+    .slice(0, 6)
+    .map(
+      ([key, value]) =>
+        `${key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())}: ${Array.isArray(value) ? value.join('/') : String(value)}`,
+    );
+  return parts.length ? parts.join(', ') : null;
+}
+
+/** The client (visible, else 404) and the sites (each of that client and visible to the caller, else 404). */
+async function dashboardScope(ctx: RequestContext, companyId: number, siteIds: number[]) {
+  if (!mayUseCompany(ctx.scope, companyId)) throw notFound(ASSETS.clientNotFound);
+  const client = await findClient(ctx.db, ctx.scope, companyId);
+  if (!client) throw notFound(ASSETS.clientNotFound);
+  const rows = await queryRows<{ id: number; company_id: number }>(
+    ctx.db,
+    sql`select id, company_id from sites where namespace_id = ${ctx.scope.namespaceId}::int and id = any(${sql.param(siteIds)}::int[])`,
+  );
+  for (const siteId of siteIds) {
+    const site = rows.find((r) => r.id === siteId);
+    if (!site || site.company_id !== companyId || !mayUseSite(ctx.scope, { id: site.id, companyId: site.company_id }))
+      throw notFound(ASSETS.siteNotFound);
+  }
+  return client;
+}
+
+/** A range applies only with both ends: from 00:00:00 to 23:59:59 (UTC) of the given days. */
+function range(column: SQL, from?: string, to?: string): SQL | null {
+  if (!from || !to) return null;
+  return sql`${column} between ${`${from}T00:00:00Z`}::timestamptz and ${`${to}T23:59:59.999Z`}::timestamptz`;
+}
+
+function dashboardWhere(ctx: RequestContext, query: AssetDashboardQuery): SQL {
+  const parts: SQL[] = [
+    sql`a.site_id = any(${sql.param(query.siteId)}::int[])`,
+    sql`a.status = 1`,
+    sql`a.company_id = ${query.companyId}::int`,
+    sql`a.namespace_id = ${ctx.scope.namespaceId}::int`,
+  ];
+  const insp = range(sql`a.last_inspection_date`, query.inspFrom, query.inspTo);
+  if (insp) parts.push(insp);
+  const due = range(sql`a.due_date`, query.dueFrom, query.dueTo);
+  if (due) parts.push(due);
+  if (query.result) parts.push(sql`a.last_result = ${query.result}::int`);
+  if (query.itemStatus) parts.push(sql`${itemStatusSql} = ${query.itemStatus}`);
+  return sql.join(parts, sql` and `);
+}
+
+interface DashboardRecord {
+  id: number;
+  name: string;
+  acronym_code: string | null;
+  asset_type_id: number;
+  asset_type: string;
+  site_id: number;
+  site: string;
+  serial_number: string | null;
+  attributes: Record<string, unknown> | null;
+  result: number | null;
+  certificate_number: string | null;
+  blob_key: string | null;
+  file_name: string | null;
+  task_id: number | null;
+  end_user_name: string | null;
+  end_user_address: string | null;
+  inspected: string | null;
+  due: string | null;
+  item_status: ItemStatus | null;
+}
+
+/** The page of rows: name, id order (keyset `after` for the export's batches). */
+async function dashboardRecords(
+  ctx: RequestContext,
+  query: AssetDashboardQuery,
+  page: { offset: number; limit: number; after?: { name: string; id: number } },
+) {
+  const after = page.after ? sql` and (a.name, a.id) > (${page.after.name}, ${page.after.id}::int)` : sql``;
+  return queryRows<DashboardRecord>(
+    ctx.db,
+    sql`select a.id, a.name, a.acronym_code, a.asset_type_id, at.name as asset_type, a.site_id, s.name as site,
+               a.serial_number, a.attributes, a.last_result as result, c.certificate_number, c.blob_key, c.file_name, c.task_id,
+               a.end_user_name, a.end_user_address, ${iso(sql`a.last_inspection_date`)} as inspected, ${iso(sql`a.due_date`)} as due,
+               ${itemStatusSql} as item_status
+          from (select a.* from assets a where ${dashboardWhere(ctx, query)}${after}
+                order by a.name, a.id offset ${page.offset}::int limit ${page.limit}::int) a
+          join asset_types at on at.id = a.asset_type_id
+          join sites s on s.id = a.site_id
+          left join lateral (
+            select t.id as task_id, t.certificate_number, f.blob_key, f.file_name
+              from tasks t left join files f on f.id = t.certificate_file_id and t.certificate_status between 30 and 39
+             where t.asset_id = a.id and t.certificate_number is not null and t.status in (16, 32)
+             order by t.actual_inspection_date desc nulls last, t.id desc limit 1) c on true
+         order by a.name, a.id`,
+  );
+}
+
+function toDashboardRow(r: DashboardRecord): AssetDashboardRow {
+  return {
+    id: r.id,
+    name: r.name,
+    acronymCode: r.acronym_code,
+    assetTypeId: r.asset_type_id,
+    assetType: r.asset_type,
+    siteId: r.site_id,
+    site: r.site,
+    serialNumber: r.serial_number,
+    specifications: specificationsOf(r.attributes),
+    result: r.result,
+    certificateNumber: r.certificate_number,
+    certificateFile: r.blob_key && r.task_id ? { blobKey: r.blob_key, fileName: r.file_name ?? '', observationId: r.task_id } : null,
+    endUserName: r.end_user_name,
+    endUserAddress: r.end_user_address,
+    actualInspectionDate: r.inspected,
+    dueDate: r.due,
+    itemStatus: r.item_status,
+  };
+}
+
+/** `GET /api/Location/AssetDashboard?companyId&siteId`: the matching assets by name, and how many there are. */
+export async function assetDashboard(ctx: RequestContext, query: AssetDashboardQuery) {
+  await dashboardScope(ctx, query.companyId, query.siteId);
+  const [records, [{ total }]] = await Promise.all([
+    dashboardRecords(ctx, query, { offset: query.offset, limit: Math.min(query.limit, ASSET_DASHBOARD_MAX) }),
+    queryRows<{ total: number }>(ctx.db, sql`select count(*)::int as total from assets a where ${dashboardWhere(ctx, query)}`),
+  ]);
+  return { total, rows: records.map(toDashboardRow) };
+}
+
+const dateOnly = (value: string | null) => (value ? value.slice(0, 10) : '');
+
+/**
+ * `GET /api/Location/AssetDashboard/export`: every matching row as .xlsx, streamed: rows are read
+ * in batches of 1,000 (keyset on name, id) and committed to exceljs' streaming writer, so
+ * memory stays flat whatever the count. Named `Assets_<client>_<yyyy-mm-dd>.xlsx`.
+ */
+export async function exportAssetDashboard(ctx: RequestContext, query: AssetDashboardQuery, request: FastifyRequest, reply: FastifyReply) {
+  const client = await dashboardScope(ctx, query.companyId, query.siteId);
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Assets');
+  sheet.columns = [
+    { header: 'Name', key: 'name', width: 36 },
+    { header: 'Acronym Code', key: 'acronymCode', width: 14 },
+    { header: 'Asset Type', key: 'assetType', width: 20 },
+    { header: 'Site', key: 'site', width: 24 },
+    { header: 'Specifications', key: 'specifications', width: 48 },
+    { header: 'Result', key: 'result', width: 10 },
+    { header: 'Certificate Number', key: 'certificateNumber', width: 24 },
+    { header: 'Insp Date', key: 'inspected', width: 12 },
+    { header: 'Due Date', key: 'due', width: 12 },
+    { header: 'End User Name', key: 'endUserName', width: 24 },
+    { header: 'End User Address', key: 'endUserAddress', width: 36 },
+    { header: 'Item Status', key: 'itemStatus', width: 12 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const safeName =
+    client.name
+      .replace(/[^A-Za-z0-9 _-]+/g, '')
+      .trim()
+      .replace(/\s+/g, '_') || 'Client';
+  const fileName = `Assets_${safeName}_${new Date().toISOString().slice(0, 10)}.xlsx`;
+  reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store');
+  const write = async () => {
+    let after: { name: string; id: number } | undefined;
+    for (;;) {
+      const batch = await dashboardRecords(ctx, query, { offset: 0, limit: 1000, after });
+      for (const r of batch) {
+        if (stream.destroyed) return;
+        sheet
+          .addRow({
+            name: r.name,
+            acronymCode: r.acronym_code ?? '',
+            assetType: r.asset_type,
+            site: r.site,
+            specifications: specificationsOf(r.attributes) ?? '',
+            result: r.result ? (RESULT_NAMES[r.result] ?? '') : '',
+            certificateNumber: r.certificate_number ?? '',
+            inspected: dateOnly(r.inspected),
+            due: dateOnly(r.due),
+            endUserName: r.end_user_name ?? '',
+            endUserAddress: r.end_user_address ?? '',
+            itemStatus: r.item_status ?? '',
+          })
+          .commit();
+      }
+      if (batch.length < 1000) break;
+      after = { name: batch[batch.length - 1].name, id: batch[batch.length - 1].id };
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error) => {
+    request.log.error({ err: error }, 'asset export failed');
+    stream.destroy(error as Error);
+  });
+  return reply.send(stream);
+}
+
+/** An asset the caller may see, or 404. */
+async function visibleAsset(ctx: RequestContext, id: number) {
+  const asset = await findAsset(ctx.db, ctx.scope, id);
+  if (!asset) throw notFound(SHELL.notFound);
+  return asset;
+}
+
+/** An asset the caller may change: visible (404), a role that may save assets (403), active (409). */
+async function changeableAsset(ctx: RequestContext, id: number) {
+  const asset = await visibleAsset(ctx, id);
+  if (!can(ctx.user.role, 'assets.update')) throw forbidden(ASSETS.saveRefused);
+  if (asset.status !== 1) throw conflict(ASSETS.assetNotActive);
+  return asset;
+}
+
+export async function assetFiles(db: Db, assetId: number): Promise<AssetFile[]> {
+  return queryRows<AssetFile>(
+    db,
+    sql`select f.blob_key as "blobKey", f.file_name as "fileName", f.content_type as "fileType", af.section
+          from asset_files af join files f on f.id = af.file_id
+         where af.asset_id = ${assetId}::int and af.archived_at is null order by af.section, af.created_at, f.id`,
+  );
+}
+
+/** What `GET /api/Location/{id}` adds for an asset: the panel's fields, attribute values, files and the caller's rights. */
+export async function assetDetailExtra(db: Db, scope: Scope, id: number) {
+  const [row] = await queryRows<{
+    acronym_code: string | null;
+    external_id: string | null;
+    end_user_name: string | null;
+    end_user_address: string | null;
+    attribute_form: number | null;
+    attributes: Record<string, unknown> | null;
+    attributes_form_id: number | null;
+    attributes_form_revision: number | null;
+    due: string | null;
+    item_status: ItemStatus | null;
+    last_result: number | null;
+    status: number;
+  }>(
+    db,
+    sql`select a.acronym_code, a.external_id, a.end_user_name, a.end_user_address, at.attribute_form, a.attributes,
+               a.attributes_form_id, a.attributes_form_revision, ${iso(sql`a.due_date`)} as due, ${itemStatusSql} as item_status,
+               a.last_result, a.status
+          from assets a join asset_types at on at.id = a.asset_type_id where a.id = ${id}::int`,
+  );
+  const fileList = await assetFiles(db, id);
+  const mayChange = can(scope.role, 'assets.update') && row.status === 1;
+  return {
+    acronymCode: row.acronym_code,
+    externalId: row.external_id,
+    endUserName: row.end_user_name,
+    endUserAddress: row.end_user_address,
+    attributeFormId: row.attribute_form,
+    userData: { formId: row.attributes_form_id, formRevision: row.attributes_form_revision, values: row.attributes ?? {} },
+    dueDate: row.due,
+    itemStatus: row.item_status,
+    lastResult: row.last_result,
+    image: fileList.find((f) => f.section === 1)?.blobKey ?? null,
+    fileList,
+    canSave: mayChange,
+    canShift: mayChange,
+  };
+}
+
+/** `GET /api/Location/Observation/{id}`: the asset's open, ongoing, on-hold and amended tasks the caller may see. */
+export async function openTasksOf(ctx: RequestContext, id: number) {
+  await visibleAsset(ctx, id);
+  return queryRows<{ id: number; name: string; status: number; jobNumber: string | null }>(
+    ctx.db,
+    sql`select t.id, t.name, t.status, j.job_number as "jobNumber" from tasks t join jobs j on j.id = t.job_id
+         where t.asset_id = ${id}::int and t.status = any(${sql.param(OPEN_TASK_STATUSES)}::int[]) and ${taskScopeSql(ctx.scope)}
+         order by t.id`,
+  );
+}
+
+/**
+ * `POST /api/Location/Asset/{id}/shift` (ours: the spec names the dialog, not its call): moves the
+ * asset to another active site of its client. Refused with the spec's text while any task of the
+ * asset is open, ongoing, on hold or amended (whoever may see those tasks).
+ */
+export async function shiftAsset(ctx: RequestContext, id: number, siteId: number) {
+  const asset = await changeableAsset(ctx, id);
+  const site = await findSite(ctx.db, ctx.scope, siteId);
+  if (site?.status !== 1 || !mayUseSite(ctx.scope, site)) throw notFound(ASSETS.siteNotFound);
+  if (site.companyId !== asset.companyId) throw badRequest(ASSETS.siteNotOfClient, { parentId: ASSETS.siteNotOfClient });
+  if (site.id === asset.siteId) throw badRequest(ASSETS.shiftSameSite, { parentId: ASSETS.shiftSameSite });
+  await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    // Locks the asset row so a task added meanwhile waits for the move (or the move for it).
+    await tx.execute(sql`select id from assets where id = ${id}::int for update`);
+    const open = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from tasks where asset_id = ${id}::int and status = any(${sql.param(OPEN_TASK_STATUSES)}::int[]) limit 1`,
+    );
+    if (open.length > 0) throw conflict(ASSETS.shiftBlocked);
+    await tx.execute(sql`update assets set site_id = ${site.id}::int, modified_at = now() where id = ${id}::int`);
+  });
+  return { id, parentId: site.id, siteId: site.id, site: site.name, message: ASSETS.assetSavedSuccessfully };
+}
+
+function blobKeysIn(definition: FormDefinition, values: FormValues): string[] {
+  const keys: string[] = [];
+  for (const field of definition.fields) {
+    if (!isValueField(field) || !UPLOAD_KINDS.includes(field.kind)) continue;
+    const value = fieldValue(values, field.key);
+    if (Array.isArray(value)) keys.push(...value.filter((v): v is string => typeof v === 'string'));
+  }
+  return keys;
+}
+
+/**
+ * `POST /api/Location/Asset/{id}` (JSON `{formId, formRevision, values}` rather than the
+ * spec's multipart checklistData: files of the form are uploaded first like every form's):
+ * the attribute values of the asset type's form, checked against that revision.
+ */
+export async function saveAssetAttributes(
+  ctx: RequestContext,
+  id: number,
+  body: { formId: number; formRevision: number; values: Record<string, unknown> },
+) {
+  await changeableAsset(ctx, id);
+  const [type] = await queryRows<{ attribute_form: number | null }>(
+    ctx.db,
+    sql`select at.attribute_form from assets a join asset_types at on at.id = a.asset_type_id where a.id = ${id}::int`,
+  );
+  if (!type.attribute_form) throw badRequest(ASSETS.attributesNoForm, { formId: ASSETS.attributesNoForm });
+  if (type.attribute_form !== body.formId)
+    throw badRequest(ASSETS.attributesNoForm, { formId: 'is not the attribute form of this asset type' });
+  const values = body.values as FormValues;
+  const definition = await checkFilledForm(ctx.db, ctx.scope, { formId: body.formId, formRevision: body.formRevision, values });
+  await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    await tx.execute(
+      sql`update assets set attributes = ${JSON.stringify(values)}::jsonb, attributes_form_id = ${body.formId}::int,
+                 attributes_form_revision = ${body.formRevision}::int, modified_at = now() where id = ${id}::int`,
+    );
+    await claimFormFiles(tx, ctx.scope, blobKeysIn(definition, values), { ownerType: ASSET_FILE_OWNER, ownerId: id });
+  });
+  return { id, message: ASSETS.dataSaved };
+}
+
+const HISTORY_SORT: Record<AssetHistoryQuery['sortColumn'], SQL> = {
+  actualInspectionDate: sql`t.actual_inspection_date`,
+  certificateNumber: sql`t.certificate_number`,
+  dueDate: sql`t.due_date`,
+  certificateDate: sql`t.certificate_date`,
+  jobNumber: sql`j.job_number`,
+  inspector: sql`u.name`,
+  result: sql`t.result`,
+};
+
+/**
+ * `GET /api/Observation/Asset?locationId&offset&limit&sortColumn&sortOrder`: the asset's
+ * certified tasks (approved or amended, with a certificate number) the caller may see. Client
+ * roles get no certificate date, job, inspector or field report (tasks document 2.6).
+ */
+export async function assetHistory(ctx: RequestContext, query: AssetHistoryQuery): Promise<AssetHistoryAnswer> {
+  await visibleAsset(ctx, query.locationId);
+  const where = sql`t.asset_id = ${query.locationId}::int and t.certificate_number is not null and t.status in (16, 32) and ${taskScopeSql(ctx.scope)}`;
+  const order = query.sortOrder.toLowerCase() === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
+  const [rows, [{ total }]] = await Promise.all([
+    queryRows<{
+      id: number;
+      inspected: string | null;
+      certificate_number: string | null;
+      revision: number;
+      blob_key: string | null;
+      file_name: string | null;
+      has_field_report: boolean;
+      due: string | null;
+      inspector: string | null;
+      job_number: string;
+      certificate_date: string | null;
+      result: number | null;
+    }>(
+      ctx.db,
+      sql`select t.id, ${iso(sql`t.actual_inspection_date`)} as inspected, t.certificate_number, t.revision,
+                 f.blob_key, f.file_name, t.field_report_file_id is not null as has_field_report, ${iso(sql`t.due_date`)} as due,
+                 u.name as inspector, j.job_number, ${iso(sql`t.certificate_date`)} as certificate_date, t.result
+            from tasks t join jobs j on j.id = t.job_id left join users u on u.id = t.inspector_id
+            left join files f on f.id = t.certificate_file_id
+           where ${where}
+           order by ${HISTORY_SORT[query.sortColumn]} ${order}, t.id desc offset ${query.offset}::int limit ${query.limit}::int`,
+    ),
+    queryRows<{ total: number }>(ctx.db, sql`select count(*)::int as total from tasks t join jobs j on j.id = t.job_id where ${where}`),
+  ]);
+  const client = isClientRole(ctx.user.role);
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.id,
+      actualInspectionDate: r.inspected,
+      certificateNumber: r.certificate_number,
+      revision: r.revision,
+      certificateFile: r.blob_key ? { blobKey: r.blob_key, fileName: r.file_name ?? '' } : null,
+      dueDate: r.due,
+      observationResult: r.result,
+      result: r.result ? (RESULT_NAMES[r.result] ?? null) : null,
+      ...(client
+        ? {}
+        : {
+            fieldReport: r.has_field_report ? `/api/filedownload?id=${r.id}&category=2` : null,
+            inspector: r.inspector,
+            jobNumber: r.job_number,
+            certificateDate: r.certificate_date,
+          }),
+    })),
+  };
+}
+
+/**
+ * `POST /api/Location/saveAttachment/{id}?section=` (multipart `locationFile`): one file, checked
+ * by content (png, jpeg, pdf, doc, docx, xls, xlsx, csv). Without a section an image goes to
+ * Primary Photo when the asset has none, else Other Photos; a document to File Attachments.
+ */
+export async function uploadAssetFile(ctx: RequestContext, request: FastifyRequest, id: number, section: number | undefined) {
+  await changeableAsset(ctx, id);
+  const upload = await readSingleUpload(
+    request,
+    ctx.app.blobs,
+    'locationFile',
+    ['png', 'jpg', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv'],
+    ASSET_FILE_MAX_BYTES,
+  );
+  const image = IMAGE_KINDS.has(upload.kind);
+  if (image && upload.size > IMAGE_MAX_BYTES) throw badRequest('Images may be at most 5 MB (ours)', { locationFile: 'too large' });
+  if (section !== undefined && section !== 4 && !image)
+    throw badRequest('Photos must be png or jpeg images (ours)', { locationFile: 'must be an image' });
+  await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    let chosen = section;
+    if (chosen === undefined) {
+      if (!image) chosen = 4;
+      else {
+        const primary = await queryRows<{ n: number }>(
+          tx,
+          sql`select 1 as n from asset_files where asset_id = ${id}::int and section = 1 and archived_at is null limit 1`,
+        );
+        chosen = primary.length ? 2 : 1;
+      }
+    }
+    if (chosen === 1) {
+      // One primary photo: the one it replaces moves to Other Photos.
+      await tx.execute(sql`update asset_files set section = 2 where asset_id = ${id}::int and section = 1 and archived_at is null`);
+    }
+    const stored = await storeFile(tx, {
+      namespaceId: ctx.scope.namespaceId,
+      ownerType: ASSET_FILE_OWNER,
+      ownerId: id,
+      createdBy: ctx.user.id,
+      upload,
+    });
+    await tx.execute(sql`insert into asset_files (asset_id, file_id, section) values (${id}::int, ${stored.id}::int, ${chosen}::int)`);
+  });
+  return { message: ASSETS.fileUploaded, fileList: await assetFiles(ctx.db, id) };
+}
+
+/** `POST /api/Location/deleteAttachment/{id}` with `{blobKey}`: archives the file (404 when it is not a live file of the asset). */
+export async function archiveAssetFile(ctx: RequestContext, id: number, blobKey: string) {
+  await changeableAsset(ctx, id);
+  const archived = await inTransaction(ctx.db, actorOf(ctx.user), (tx) =>
+    queryRows<{ file_id: number }>(
+      tx,
+      sql`update asset_files af set archived_at = now() from files f
+           where f.id = af.file_id and af.asset_id = ${id}::int and f.blob_key = ${blobKey} and af.archived_at is null
+           returning af.file_id`,
+    ),
+  );
+  if (archived.length === 0) throw notFound(ASSETS.assetFileNotFound);
+  return { message: ASSETS.fileArchived, fileList: await assetFiles(ctx.db, id) };
+}

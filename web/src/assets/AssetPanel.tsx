@@ -1,0 +1,750 @@
+import Archive from '@mui/icons-material/Archive';
+import Close from '@mui/icons-material/Close';
+import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Slider from '@mui/material/Slider';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ASSET_FILE_SECTIONS,
+  ASSETS,
+  type AssetFile,
+  type AssetRow,
+  assetNameError,
+  can,
+  type FormJsonAnswer,
+  type FormValues,
+  isClientRole,
+  isValueField,
+  validateFormValues,
+  webAccessAllows,
+  type WebAccess,
+} from '@portal/contracts';
+import { get, HttpError, post } from '../api/http';
+import { readDisallowedAssetChars } from '../common/assetNameRules';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { useAlert } from '../common/useAlert';
+import { useSiteOptions } from '../common/options';
+import { FormRenderer } from '../forms/FormRenderer';
+import { useAssetTypes } from '../jobs/pickers';
+import { useSession } from '../session/SessionContext';
+import { type AssetDetail, type AssetHistoryAnswer, uploadAssetFile } from './api';
+import { ItemStatusChip } from './ItemStatusChip';
+import { ASSET_PAGE } from './texts';
+
+type TabKey = 'description' | 'attributes' | 'history' | 'files';
+
+/**
+ * The asset panel (tasks document 2.6): Description, Attributes, History and Files. The last
+ * three wait for the first save; Description and Attributes show by the web-access rules
+ * (always for SCHEDULER). Everything the panel disables the server refuses too.
+ */
+export function AssetPanel({
+  assetId,
+  companyId,
+  client,
+  defaultSiteId,
+  onClose,
+  onSaved,
+}: {
+  assetId: number | null;
+  companyId: number;
+  client: string;
+  defaultSiteId: number | null;
+  onClose(): void;
+  onSaved(id: number): void;
+}) {
+  const { user, role } = useSession();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const detail = useQuery({
+    queryKey: ['asset', assetId],
+    queryFn: () => get<AssetDetail>(`/Location/${assetId}`),
+    enabled: assetId !== null,
+  });
+  const subject = useMemo(
+    () => ({
+      role,
+      primaryOffice: user.offices.find((o) => o.id === user.primaryOfficeId) ?? null,
+      offices: user.offices,
+      divisions: user.divisions,
+    }),
+    [role, user],
+  );
+  const access = user.webAccess as WebAccess;
+  // A new asset always shows Description: without it Add New Asset could save nothing (docs/decisions.md).
+  const showDescription = assetId === null || role === 'SCHEDULER' || webAccessAllows(access, 'ASSET-DESCRIPTION', subject);
+  const showAttributes = role === 'SCHEDULER' || webAccessAllows(access, 'ASSET-ATTRIBUTES', subject);
+  const tabs = useMemo<TabKey[]>(
+    () => [...(showDescription ? ['description' as const] : []), ...(showAttributes ? ['attributes' as const] : []), 'history', 'files'],
+    [showDescription, showAttributes],
+  );
+  const [tab, setTab] = useState<TabKey>(tabs[0]);
+  const saved = assetId !== null;
+  // After the first save the Description tab may no longer be allowed: show the first one that is.
+  useEffect(() => {
+    if (!tabs.includes(tab)) setTab(tabs[0]);
+  }, [tabs, tab]);
+  const asset = detail.data;
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} maxWidth="lg" fullWidth aria-labelledby="asset-panel-title" data-testid="asset-panel">
+      <DialogTitle id="asset-panel-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {asset ? asset.name : ASSET_PAGE.newAsset}
+        </Box>
+        {asset && <ItemStatusChip status={asset.itemStatus} />}
+        <IconButton aria-label={ASSET_PAGE.cancel} onClick={onClose} data-testid="asset-panel-close">
+          <Close />
+        </IconButton>
+      </DialogTitle>
+      <Tabs
+        value={tab}
+        onChange={(_, value) => setTab(value)}
+        variant={phone ? 'scrollable' : 'standard'}
+        scrollButtons="auto"
+        sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {tabs.map((key) => (
+          <Tab
+            key={key}
+            value={key}
+            label={ASSET_PAGE.tabs[key]}
+            disabled={key !== 'description' && !saved}
+            data-testid={`asset-tab-${key}`}
+          />
+        ))}
+      </Tabs>
+      <DialogContent sx={{ minHeight: 420 }}>
+        {saved && detail.isLoading ? (
+          <CircularProgress />
+        ) : detail.error ? (
+          <Alert severity="error">{ASSETS.loadAssetsError}</Alert>
+        ) : tab === 'description' ? (
+          <DescriptionTab asset={asset ?? null} companyId={companyId} client={client} defaultSiteId={defaultSiteId} onSaved={onSaved} />
+        ) : tab === 'attributes' && asset ? (
+          <AttributesTab asset={asset} />
+        ) : tab === 'history' && asset ? (
+          <HistoryTab asset={asset} clientRole={isClientRole(role)} />
+        ) : tab === 'files' && asset ? (
+          <FilesTab asset={asset} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DescriptionTab({
+  asset,
+  companyId,
+  client,
+  defaultSiteId,
+  onSaved,
+}: {
+  asset: AssetDetail | null;
+  companyId: number;
+  client: string;
+  defaultSiteId: number | null;
+  onSaved(id: number): void;
+}) {
+  const { role } = useSession();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const types = useAssetTypes();
+  const sites = useSiteOptions(companyId);
+  const [form, setForm] = useState({
+    name: asset?.name ?? '',
+    serialNumber: asset?.serialNumber ?? '',
+    externalId: asset?.externalId ?? '',
+    assetTypeId: asset?.assetTypeId ?? ('' as number | ''),
+    siteId: asset?.siteId ?? defaultSiteId ?? ('' as number | ''),
+    endUserName: asset?.endUserName ?? '',
+    endUserAddress: asset?.endUserAddress ?? '',
+  });
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [shift, setShift] = useState<'closed' | 'checking' | 'open'>('closed');
+  const [newSite, setNewSite] = useState<number | ''>('');
+  const nameError = assetNameError(form.name, readDisallowedAssetChars());
+  const mayChange = asset ? asset.canSave : can(role, 'assets.create') && can(role, 'assets.update');
+  const saveDisabled = saving || !mayChange || Boolean(nameError) || !form.assetTypeId || !form.siteId;
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const typeOptions = (types.data ?? []).filter((t) => t.id === asset?.assetTypeId || t.category !== 'LLG');
+
+  const save = async () => {
+    setSaving(true);
+    setServerError(null);
+    try {
+      const row = await post<AssetRow>('/Location', {
+        objectType: 'ASSET',
+        ...(asset ? { id: asset.id } : {}),
+        assetTypeId: form.assetTypeId,
+        companyId,
+        parentId: form.siteId,
+        name: form.name,
+        serialNumber: form.serialNumber,
+        externalId: form.externalId,
+        endUserName: form.endUserName,
+        endUserAddress: form.endUserAddress,
+        type: 1,
+        status: 1,
+        locationLevel: 1,
+      });
+      alert.success(ASSETS.assetSavedSuccessfully);
+      await queryClient.invalidateQueries({ queryKey: ['asset', row.id] });
+      onSaved(row.id);
+    } catch (error) {
+      const text =
+        error instanceof HttpError && (error.status === 409 || error.status === 400 || error.status === 403)
+          ? error.message
+          : ASSETS.loadAssetsError;
+      setServerError(text);
+      alert.saveError(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const startShift = async () => {
+    if (!asset) return;
+    setShift('checking');
+    try {
+      const open = await get<unknown[]>(`/Location/Observation/${asset.id}`);
+      if (open.length > 0) {
+        alert.saveError(ASSETS.shiftBlocked);
+        setShift('closed');
+      } else {
+        setNewSite('');
+        setShift('open');
+      }
+    } catch {
+      alert.error(ASSETS.loadObservationsError);
+      setShift('closed');
+    }
+  };
+  const doShift = async () => {
+    if (!asset || !newSite) return;
+    try {
+      await post(`/Location/Asset/${asset.id}/shift`, { parentId: newSite });
+      alert.success(ASSETS.assetSavedSuccessfully);
+      setShift('closed');
+      setForm((f) => ({ ...f, siteId: newSite }));
+      await queryClient.invalidateQueries({ queryKey: ['asset', asset.id] });
+      onSaved(asset.id);
+    } catch (error) {
+      alert.saveError(error instanceof HttpError ? error.message : ASSETS.shiftBlocked);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }} data-testid="asset-description">
+      <TextField
+        label={ASSET_PAGE.name}
+        required
+        value={form.name}
+        onChange={set('name')}
+        error={Boolean(nameError) && form.name !== ''}
+        helperText={form.name !== '' || asset ? (nameError ?? ' ') : ' '}
+        slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'asset-name-input' } }}
+      />
+      <TextField
+        label={ASSET_PAGE.serialNumber}
+        value={form.serialNumber}
+        onChange={set('serialNumber')}
+        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'asset-serial' } }}
+      />
+      <TextField
+        label={ASSET_PAGE.externalId}
+        value={form.externalId}
+        onChange={set('externalId')}
+        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'asset-external-id' } }}
+      />
+      <TextField
+        select
+        required
+        label={ASSET_PAGE.type}
+        value={typeOptions.some((t) => t.id === form.assetTypeId) ? form.assetTypeId : ''}
+        onChange={(e) => setForm((f) => ({ ...f, assetTypeId: Number(e.target.value) }))}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'asset-type' } as object } }}
+      >
+        {typeOptions.map((t) => (
+          <MenuItem key={t.id} value={t.id}>
+            {t.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={ASSET_PAGE.client}
+        value={client}
+        slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'asset-client' } }}
+      />
+      <TextField
+        select
+        required
+        label={ASSET_PAGE.site}
+        value={sites.options.some((s) => s.id === form.siteId) ? form.siteId : ''}
+        disabled={Boolean(asset)}
+        onChange={(e) => setForm((f) => ({ ...f, siteId: Number(e.target.value) }))}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'asset-site' } as object } }}
+      >
+        {sites.options.map((s) => (
+          <MenuItem key={s.id} value={s.id}>
+            {s.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={ASSET_PAGE.endUserName}
+        value={form.endUserName}
+        onChange={set('endUserName')}
+        helperText={`${form.endUserName.length}/200`}
+        slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'asset-end-user-name' } }}
+      />
+      <TextField
+        label={ASSET_PAGE.endUserAddress}
+        value={form.endUserAddress}
+        onChange={set('endUserAddress')}
+        multiline
+        minRows={2}
+        helperText={`${form.endUserAddress.length}/500`}
+        slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'asset-end-user-address' } }}
+      />
+      {serverError && (
+        <Alert severity="error" sx={{ gridColumn: '1 / -1' }} data-testid="asset-save-error">
+          {serverError}
+        </Alert>
+      )}
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        {asset && (
+          <Button variant="outlined" onClick={startShift} disabled={!asset.canShift || shift === 'checking'} data-testid="asset-shift">
+            {shift === 'checking' ? <CircularProgress size={18} /> : ASSET_PAGE.shiftAsset}
+          </Button>
+        )}
+        <Button variant="contained" onClick={save} disabled={saveDisabled} data-testid="asset-save">
+          {saving ? <CircularProgress size={18} /> : ASSET_PAGE.save}
+        </Button>
+      </Box>
+      <Dialog open={shift === 'open'} onClose={() => setShift('closed')} maxWidth="xs" fullWidth data-testid="shift-dialog">
+        <DialogTitle>{ASSET_PAGE.shiftSite}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+          <TextField
+            label={ASSET_PAGE.currentSite}
+            value={sites.options.find((s) => s.id === asset?.siteId)?.name ?? asset?.site ?? ''}
+            slotProps={{ input: { readOnly: true } }}
+          />
+          <TextField
+            select
+            label={ASSET_PAGE.newSite}
+            value={newSite}
+            onChange={(e) => setNewSite(Number(e.target.value))}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'shift-site' } as object } }}
+          >
+            {sites.options
+              .filter((s) => s.id !== asset?.siteId)
+              .map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {s.name}
+                </MenuItem>
+              ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setShift('closed')}>{ASSET_PAGE.cancel}</Button>
+          <Button variant="contained" onClick={doShift} disabled={!newSite} data-testid="shift-save">
+            {ASSET_PAGE.save}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+function AttributesTab({ asset }: { asset: AssetDetail }) {
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const formId = asset.attributeFormId;
+  const form = useQuery({
+    queryKey: ['formJson', formId],
+    queryFn: () => get<FormJsonAnswer>('/Setting/FormJSON', { query: { formId } }),
+    enabled: formId !== null,
+  });
+  const [values, setValues] = useState<FormValues | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (!form.data) return;
+    // Only the keys of the current definition: values kept from an older revision stay out.
+    const keys = new Set(form.data.formJson.fields.filter(isValueField).map((f) => f.key));
+    setValues(Object.fromEntries(Object.entries(asset.userData.values).filter(([key]) => keys.has(key))) as FormValues);
+  }, [form.data, asset.userData.values]);
+  if (formId === null)
+    return (
+      <Typography color="text.secondary" data-testid="no-attributes">
+        {ASSETS.noAttributes}
+      </Typography>
+    );
+  if (form.error) return <Alert severity="error">{ASSETS.loadAttributesError}</Alert>;
+  if (!form.data || !values) return <CircularProgress />;
+  const definition = form.data.formJson;
+  const save = async () => {
+    setShowErrors(true);
+    if (validateFormValues(definition, values).length > 0) return;
+    setSaving(true);
+    try {
+      const answer = await post<{ message: string }>(`/Location/Asset/${asset.id}`, { formId, formRevision: form.data.revision, values });
+      alert.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['asset', asset.id] });
+    } catch (error) {
+      alert.saveError(error instanceof HttpError ? error.message : ASSETS.loadAttributesError);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Box sx={{ pt: 1, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="asset-attributes">
+      {definition.fields.length === 0 ? (
+        <Typography color="text.secondary" data-testid="no-attributes">
+          {ASSETS.noAttributes}
+        </Typography>
+      ) : (
+        <FormRenderer definition={definition} values={values} onChange={setValues} readOnly={!asset.canSave} showErrors={showErrors} />
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={saving || !asset.canSave || definition.fields.length === 0}
+          data-testid="attributes-save"
+        >
+          {saving ? <CircularProgress size={18} /> : ASSET_PAGE.save}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+type SortColumn = 'actualInspectionDate' | 'certificateNumber' | 'dueDate' | 'certificateDate' | 'jobNumber' | 'inspector' | 'result';
+
+function HistoryTab({ asset, clientRole }: { asset: AssetDetail; clientRole: boolean }) {
+  const [slider, setSlider] = useState(7);
+  const [limit, setLimit] = useState(7);
+  const [offset, setOffset] = useState(0);
+  const [sort, setSort] = useState<{ column: SortColumn; order: 'asc' | 'desc' }>({ column: 'actualInspectionDate', order: 'desc' });
+  const history = useQuery({
+    queryKey: ['assetHistory', asset.id, offset, limit, sort],
+    queryFn: () =>
+      get<AssetHistoryAnswer>('/Observation/Asset', {
+        query: { locationId: asset.id, offset, limit, sortColumn: sort.column, sortOrder: sort.order },
+      }),
+  });
+  const total = history.data?.total ?? 0;
+  const head = (column: SortColumn | null, label: string) => (
+    <TableCell key={label} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+      {column ? (
+        <TableSortLabel
+          active={sort.column === column}
+          direction={sort.column === column ? sort.order : 'asc'}
+          onClick={() => {
+            setOffset(0);
+            setSort((s) => ({ column, order: s.column === column && s.order === 'asc' ? 'desc' : 'asc' }));
+          }}
+          data-testid={`history-sort-${column}`}
+        >
+          {label}
+        </TableSortLabel>
+      ) : (
+        label
+      )}
+    </TableCell>
+  );
+  const date = (value: string | null | undefined) => (value ? value.slice(0, 10) : '');
+  return (
+    <Box sx={{ pt: 1, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="asset-history">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="body2">{ASSET_PAGE.pageSize}</Typography>
+        <Slider
+          value={slider}
+          min={1}
+          max={50}
+          step={1}
+          valueLabelDisplay="auto"
+          onChange={(_, value) => setSlider(value as number)}
+          sx={{ width: 200 }}
+          slotProps={{ input: { 'data-testid': 'history-slider' } as object }}
+        />
+        <Typography variant="body2" sx={{ minWidth: 24 }} data-testid="history-slider-value">
+          {slider}
+        </Typography>
+        <Link
+          component="button"
+          type="button"
+          onClick={() => {
+            setLimit(slider);
+            setOffset(0);
+          }}
+          data-testid="history-set-limit"
+        >
+          {ASSET_PAGE.setLimit}
+        </Link>
+      </Box>
+      <TableContainer>
+        <Table size="small" data-testid="history-table">
+          <TableHead>
+            <TableRow>
+              {head('actualInspectionDate', ASSET_PAGE.inspDate)}
+              {head('certificateNumber', ASSET_PAGE.certificateNumber)}
+              {head(null, ASSET_PAGE.revision)}
+              {head(null, ASSET_PAGE.certificate)}
+              {!clientRole && head(null, ASSET_PAGE.fieldReport)}
+              {head('dueDate', ASSET_PAGE.dueDate)}
+              {!clientRole && head('inspector', ASSET_PAGE.inspector)}
+              {!clientRole && head('jobNumber', ASSET_PAGE.jobId)}
+              {!clientRole && head('certificateDate', ASSET_PAGE.certificateDate)}
+              {head('result', ASSET_PAGE.result)}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(history.data?.rows ?? []).map((row) => (
+              <TableRow key={row.id} data-testid="history-row">
+                <TableCell>{date(row.actualInspectionDate)}</TableCell>
+                <TableCell>{row.certificateNumber}</TableCell>
+                <TableCell>{row.revision}</TableCell>
+                <TableCell>
+                  {row.certificateFile && (
+                    <Link
+                      href={`/api/filedownload?id=${encodeURIComponent(row.certificateFile.blobKey)}&observationId=${row.id}`}
+                      target="_blank"
+                      rel="noopener"
+                    >
+                      {ASSET_PAGE.view}
+                    </Link>
+                  )}
+                </TableCell>
+                {!clientRole && (
+                  <TableCell>
+                    {row.fieldReport && (
+                      <Link href={`/api/filedownload?id=${row.id}&category=2`} target="_blank" rel="noopener">
+                        {ASSET_PAGE.view}
+                      </Link>
+                    )}
+                  </TableCell>
+                )}
+                <TableCell>{date(row.dueDate)}</TableCell>
+                {!clientRole && <TableCell>{row.inspector}</TableCell>}
+                {!clientRole && <TableCell>{row.jobNumber}</TableCell>}
+                {!clientRole && <TableCell>{date(row.certificateDate)}</TableCell>}
+                <TableCell>{row.result}</TableCell>
+              </TableRow>
+            ))}
+            {history.data && history.data.rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={10}>{history.error ? ASSETS.loadObservationsError : ASSET_PAGE.noHistory}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" data-testid="history-range">
+          {total === 0 ? '0' : `${offset + 1}–${Math.min(offset + limit, total)} / ${total}`}
+        </Typography>
+        <Button size="small" onClick={() => setOffset(0)} disabled={offset === 0} data-testid="history-first">
+          {ASSET_PAGE.first}
+        </Button>
+        <Button size="small" onClick={() => setOffset(Math.max(0, offset - limit))} disabled={offset === 0} data-testid="history-previous">
+          {ASSET_PAGE.previous}
+        </Button>
+        <Button size="small" onClick={() => setOffset(offset + limit)} disabled={offset + limit >= total} data-testid="history-next">
+          {ASSET_PAGE.next}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function FilesTab({ asset }: { asset: AssetDetail }) {
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<AssetFile[]>(asset.fileList);
+  const [section, setSection] = useState<number | ''>('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [archiving, setArchiving] = useState<AssetFile | null>(null);
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File) => {
+    setStatus(null);
+    setProgress(0);
+    try {
+      const answer = await uploadAssetFile(asset.id, file, section || undefined, setProgress);
+      setFiles(answer.fileList);
+      setStatus({ ok: true, text: ASSETS.fileUploaded });
+      void queryClient.invalidateQueries({ queryKey: ['asset', asset.id] });
+    } catch (error) {
+      setStatus({
+        ok: false,
+        text: error instanceof HttpError && error.status === 400 ? `${ASSETS.uploadError} ${error.message}` : ASSETS.uploadError,
+      });
+    } finally {
+      setProgress(null);
+    }
+  };
+  const archive = async () => {
+    if (!archiving) return;
+    setBusy(true);
+    try {
+      const answer = await post<{ fileList: AssetFile[] }>(`/Location/deleteAttachment/${asset.id}`, { blobKey: archiving.blobKey });
+      setFiles(answer.fileList);
+      setStatus({ ok: true, text: ASSETS.fileArchived });
+      void queryClient.invalidateQueries({ queryKey: ['asset', asset.id] });
+    } catch {
+      setStatus({ ok: false, text: ASSETS.deleteError });
+    } finally {
+      setBusy(false);
+      setArchiving(null);
+    }
+  };
+  return (
+    <Box sx={{ pt: 1, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="asset-files">
+      {asset.canSave && (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            label={ASSET_PAGE.section}
+            value={section}
+            onChange={(e) => setSection(e.target.value === '' ? '' : Number(e.target.value))}
+            sx={{ width: 200 }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'file-section' } as object },
+            }}
+          >
+            <MenuItem value="">{ASSET_PAGE.autoSection}</MenuItem>
+            {ASSET_FILE_SECTIONS.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="outlined" component="label" disabled={progress !== null}>
+            {ASSET_PAGE.upload}
+            <input
+              hidden
+              type="file"
+              accept=".png,.jpg,.jpeg,.pdf,.doc,.docx,.xls,.xlsx,.csv"
+              data-testid="file-input"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void upload(file);
+              }}
+            />
+          </Button>
+          {progress !== null && (
+            <LinearProgress variant="determinate" value={progress * 100} sx={{ width: 160 }} data-testid="upload-progress" />
+          )}
+          {status && (
+            <Typography variant="body2" sx={{ color: status.ok ? 'success.main' : 'error.main' }} data-testid="file-status">
+              {status.text}
+            </Typography>
+          )}
+        </Box>
+      )}
+      {ASSET_FILE_SECTIONS.map((s) => {
+        const list = files.filter((f) => f.section === s.id);
+        return (
+          <Box key={s.id} data-testid={`file-section-${s.key}`}>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {s.label}
+            </Typography>
+            {list.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {ASSET_PAGE.noFiles}
+              </Typography>
+            ) : (
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 200px))', gap: 1.5 }}>
+                {list.map((f) => (
+                  <Box
+                    key={f.blobKey}
+                    sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, minWidth: 0 }}
+                    data-testid="asset-file"
+                  >
+                    <Link href={`/api/filedownload?id=${encodeURIComponent(f.blobKey)}`} target="_blank" rel="noopener">
+                      {f.fileType.startsWith('image/') ? (
+                        <Box
+                          component="img"
+                          src={`/api/filedownload?id=${encodeURIComponent(f.blobKey)}`}
+                          alt={f.fileName}
+                          sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'contain', display: 'block' }}
+                        />
+                      ) : (
+                        <Box sx={{ aspectRatio: '4 / 3', display: 'grid', placeItems: 'center' }}>
+                          <InsertDriveFile fontSize="large" color="action" />
+                        </Box>
+                      )}
+                    </Link>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                      <Typography
+                        variant="caption"
+                        sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                        title={f.fileName}
+                      >
+                        {f.fileName}
+                      </Typography>
+                      {asset.canSave && (
+                        <Tooltip title={ASSET_PAGE.archive}>
+                          <IconButton
+                            size="small"
+                            aria-label={`${ASSET_PAGE.archive} ${f.fileName}`}
+                            onClick={() => setArchiving(f)}
+                            data-testid="file-archive"
+                          >
+                            <Archive fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </Box>
+                  </Box>
+                ))}
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+      <ConfirmDialog
+        open={archiving !== null}
+        title={ASSET_PAGE.archive}
+        content={archiving ? ASSETS.archiveConfirm(archiving.fileName, asset.name) : ''}
+        confirm="Yes"
+        cancel="Cancel"
+        loading={busy}
+        onConfirm={archive}
+        onClose={() => setArchiving(null)}
+      />
+    </Box>
+  );
+}

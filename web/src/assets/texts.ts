@@ -1,0 +1,1 @@
+export { ASSET_PAGE } from '@portal/contracts';
