@@ -27,22 +27,22 @@ export const TASK_TEXT = {
   inspectionDateRequired: 'Actual Inspection Date is required',
   inspectionTimeRequired: 'Actual Inspection Time is required',
   // (ours: the spec gives no server texts for these)
-  notFound: 'Task not found (ours)',
+  notFound: 'Task not found', // (ours)
   wrongStatus: (action: string, statusLabel: string) => `A task in status ${statusLabel} cannot be changed by ${action} (ours)`,
-  specialType: 'No action is possible on a special observation (ours)',
-  notInspectable: 'This task cannot be inspected in its current status (ours)',
-  jobDetailsOnlySubmitted: 'Job details can be changed only while the task is submitted (ours)',
-  newInspectorInvalid: 'The new inspector must be an active field engineer allowed for this job (ours)',
-  revisionCommentsTooLong: 'Revision comments may be at most 500 characters (ours)',
-  noCertificateSequence: 'No CERTIFICATE sequence is set up for this office and division (ours)',
-  regenerating: 'PDF is getting regenerated (ours)',
-  regenerateNothing: 'This task has no documents to generate in its status (ours)',
-  pincodeNumeric: 'Pincode must be a number (ours)',
+  specialType: 'No action is possible on a special observation', // (ours)
+  notInspectable: 'This task cannot be inspected in its current status', // (ours)
+  jobDetailsOnlySubmitted: 'Job details can be changed only while the task is submitted', // (ours)
+  newInspectorInvalid: 'The new inspector must be an active field engineer allowed for this job', // (ours)
+  revisionCommentsTooLong: 'Revision comments may be at most 500 characters', // (ours)
+  noCertificateSequence: 'No CERTIFICATE sequence is set up for this office and division', // (ours)
+  regenerating: 'PDF is getting regenerated', // (ours)
+  regenerateNothing: 'This task has no documents to generate in its status', // (ours)
+  pincodeNumeric: 'Pincode must be a number', // (ours)
   samplesTooFew: (form: string, min: number) => `${form} needs at least ${min} sample(s) (ours)`,
   samplesTooMany: (form: string, max: number) => `${form} allows at most ${max} sample(s) (ours)`,
   unknownNode: (id: string) => `Checklist node ${id} is not in this task's checklist (ours)`,
-  filesFirst: 'Upload the files with POST /api/Setting/formfile first and name them in checklistData (ours)',
-  unknownFile: 'A file of the checklist is not one uploaded for it (ours)',
+  filesFirst: 'Upload the files with POST /api/Setting/formfile first and name them in checklistData', // (ours)
+  unknownFile: 'A file of the checklist is not one uploaded for it', // (ours)
   confirm: (actionLabel: string) => `Are you sure want to ${actionLabel} the task? (ours)`,
 } as const;
 

@@ -76,7 +76,7 @@ export const TASK_TRANSITIONS: readonly TaskTransition[] = [
     to: 32,
     permission: 'tasks.amend',
     when: amendable,
-    refusal: 'Every child LLG task must have its final certificate before the task can be amended (ours)',
+    refusal: 'Every child LLG task must have its final certificate before the task can be amended', // (ours)
   },
   { action: 'cancel', from: [1], to: 64, permission: 'tasks.cancel' },
   {
@@ -85,7 +85,7 @@ export const TASK_TRANSITIONS: readonly TaskTransition[] = [
     to: 16,
     permission: 'tasks.approve',
     when: approvable,
-    refusal: 'The preview certificate is not ready yet; approve once it is generated (ours)',
+    refusal: 'The preview certificate is not ready yet; approve once it is generated', // (ours)
   },
   {
     action: 'generate',
@@ -93,7 +93,7 @@ export const TASK_TRANSITIONS: readonly TaskTransition[] = [
     to: 16,
     permission: 'tasks.approve',
     when: approvable,
-    refusal: 'The preview certificate is not ready yet; approve once it is generated (ours)',
+    refusal: 'The preview certificate is not ready yet; approve once it is generated', // (ours)
   },
 ];
 

@@ -50,7 +50,7 @@ export function jobDetailsProblems(form: JobDetailsForm): JobDetailsProblems {
   else if (!/^\d+$/.test(form.pin.trim())) problems.pin = TASK_TEXT.pincodeNumeric;
   if (!form.date) problems.date = TASK_TEXT.inspectionDateRequired;
   if (!form.time.trim()) problems.time = TASK_TEXT.inspectionTimeRequired;
-  else if (!isTime24(form.time)) problems.time = 'Use the 24-hour clock, e.g. 14:30 (ours)';
+  else if (!isTime24(form.time)) problems.time = 'Use the 24-hour clock, e.g. 14:30'; // (ours)
   return problems;
 }
 

@@ -485,9 +485,9 @@ export async function uploadAssetFile(ctx: RequestContext, request: FastifyReque
     ASSET_FILE_MAX_BYTES,
   );
   const image = IMAGE_KINDS.has(upload.kind);
-  if (image && upload.size > IMAGE_MAX_BYTES) throw badRequest('Images may be at most 5 MB (ours)', { locationFile: 'too large' });
+  if (image && upload.size > IMAGE_MAX_BYTES) throw badRequest('Images may be at most 5 MB', { locationFile: 'too large' }); // (ours)
   if (section !== undefined && section !== 4 && !image)
-    throw badRequest('Photos must be png or jpeg images (ours)', { locationFile: 'must be an image' });
+    throw badRequest('Photos must be png or jpeg images', { locationFile: 'must be an image' }); // (ours)
   await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     let chosen = section;
     if (chosen === undefined) {

@@ -100,7 +100,7 @@ export async function checkUpload(request: FastifyRequest, found: VerifyAnswer):
     hash.update(chunk as Buffer);
     size += (chunk as Buffer).length;
   }
-  if (part.file.truncated) throw payloadTooLarge('The file is larger than any certificate (ours)');
+  if (part.file.truncated) throw payloadTooLarge('The file is larger than any certificate'); // (ours)
   if (size === 0) throw badRequest(DOCUMENTS.verifyNoFile, { file: 'is required' });
   const sha256 = hash.digest('hex');
   const match = sha256 === found.sha256;
@@ -175,7 +175,7 @@ export function unknownPage(): string {
   return page(
     'Certificate not found',
     `<p class="brand">Certificate verification</p><section class="card"><div class="head"><h1>Certificate not found</h1><p>${escapeHtml(
-      DOCUMENTS.verifyUnknown.replace(' (ours)', ''),
+      DOCUMENTS.verifyUnknown.replace('', ''), // (ours)
     )}. Check that the address is complete, or scan the QR code on the certificate again.</p></div></section>`,
   );
 }
@@ -200,7 +200,7 @@ export async function verifyPageRoutes(app: FastifyInstance) {
         429,
         page(
           'Too many requests',
-          `<section class="card"><div class="head"><h1>Too many requests</h1><p>${escapeHtml(DOCUMENTS.verifyTooMany.replace(' (ours)', ''))}</p></div></section>`,
+          `<section class="card"><div class="head"><h1>Too many requests</h1><p>${escapeHtml(DOCUMENTS.verifyTooMany.replace('', ''))}</p></div></section>`, // (ours)
         ),
       );
       return true;
@@ -226,7 +226,7 @@ export async function verifyPageRoutes(app: FastifyInstance) {
         return sendPage(reply, 200, verificationPage(found, code, outcome));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return sendPage(reply, error.statusCode, verificationPage(found, code, { error: error.message.replace(' (ours)', '') }));
+        return sendPage(reply, error.statusCode, verificationPage(found, code, { error: error.message.replace('', '') })); // (ours)
       }
     },
   );
