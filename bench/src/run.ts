@@ -314,6 +314,7 @@ async function figureF(dataDir: string, webProblem: string | null) {
       failed('f', exportFigure, '< 3 s', error);
     }
     await figureJobs(server.base, token, filter).catch((error) => failed('l', 'jobs figures', '', error));
+    await figureTasks(server.base, filter).catch((error) => failed('l', 'tasks figures', '', error));
     await figureG(server.base, webProblem).catch((error) => failed('g', 'Users screen with 2,000 loaded rows', 'no visible lag', error));
     await figureI(server.base, webProblem).catch((error) => failed('i', 'first paint of a list with data', '<= 500 ms', error));
     await figuresJK(server.base, webProblem);
@@ -370,6 +371,44 @@ async function figureJobs(base: string, token: string, filter: (value: object) =
     ok: saves.distinct === 20,
     detail: `${saves.numbers[0]} ...`,
   });
+}
+
+/** l. The task dashboard (issue 10) on the bench namespace's tasks: a page of 200 and the count, plain and filtered. */
+async function figureTasks(base: string, filter: (value: object) => Record<string, string>) {
+  const n = settings.sequential;
+  const cases = [
+    {
+      figure: 'GET /api/Observation page of 200, filter { active: true }',
+      path: '/api/Observation?offset=0&limit=200',
+      value: { active: true },
+    },
+    { figure: 'GET /api/Observation/count, same filter', path: '/api/Observation/count', value: { active: true } },
+    {
+      figure: "GET /api/Observation page of 200, filter { active: true, client: 'atlas', status: 1 }",
+      path: '/api/Observation?offset=0&limit=200',
+      value: { active: true, client: 'atlas', status: 1 },
+    },
+    {
+      figure: 'GET /api/Observation/count, same filter',
+      path: '/api/Observation/count',
+      value: { active: true, client: 'atlas', status: 1 },
+    },
+  ];
+  for (const c of cases) {
+    try {
+      const result = await sequential(`${base}${c.path}`, filter(c.value), n);
+      add({
+        id: 'l',
+        figure: `${c.figure} (p95 of ${n}, ${count(settings.jobs * 5)} tasks)`,
+        result: ms(result.p95),
+        target: '<= 50 ms',
+        ok: result.p95 <= 50,
+        detail: `p50 ${ms(result.p50)}; ${describe(result.body)}`,
+      });
+    } catch (error) {
+      failed('l', c.figure, '<= 50 ms', error);
+    }
+  }
 }
 
 async function figureG(base: string, webProblem: string | null) {

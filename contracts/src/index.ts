@@ -26,3 +26,5 @@ export * from './dataForms/samples';
 export * from './jobs/schemas';
 export * from './assets/schemas';
 export * from './settings/schemas';
+export * from './tasks/transitions';
+export * from './tasks/schemas';

@@ -18,3 +18,4 @@ export * from './dataForms/messages';
 export * from './dataForms/editorMessages';
 export * from './jobs/messages';
 export * from './assets/messages';
+export * from './tasks/messages';

@@ -72,6 +72,8 @@ export const PERMISSION_ROLES = {
   'tasks.amend': ['SCHEDULER', 'APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
   'tasks.approve': ['APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
   'tasks.cancel': ['SCHEDULER', 'LO-ADMIN'],
+  /** JOB DETAILS of a submitted task (site, vendors, actual inspection date): the office roles that also amend. */
+  'tasks.jobDetails': ['SCHEDULER', 'APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
   'reports.read': without(ALL, 'CORPORATE', 'FIELD-ENGG'),
   // Resources
   'assets.read': without(ALL, 'CORPORATE'),

@@ -18,6 +18,7 @@ import { apiDocsRoutes } from '../plugins/openapi';
 import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { assetsRoutes } from './assets/assets.routes';
+import { tasksRoutes } from './tasks/tasks.routes';
 
 /**
  * Every API area, mounted under /api. Divisions have no routes of their own: the generic
@@ -43,4 +44,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(assetTypesRoutes);
   await app.register(jobsRoutes);
   await app.register(assetsRoutes);
+  await app.register(tasksRoutes);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { assetTypes } from './assetTypes';
 import { clientCompanies, sites } from './clients';
 import { createdAt, locationId, modifiedAt, recordStatus } from './columns';
@@ -33,6 +33,12 @@ export const assets = pgTable(
     /** Values of the asset type's attribute form (filled in the assets area). */
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
     timeZone: text('time_zone'),
+    /** The result of the last approved task (DECISIONS 5: 1 Pass, 2 Fail, 3 Pending), set at approval. */
+    lastResult: smallint('last_result'),
+    /** The actual inspection date of the last approved task. */
+    lastInspectionDate: timestamp('last_inspection_date', { withTimezone: true, mode: 'date' }),
+    /** The next due date: last inspection plus the task type's validity months (DECISIONS 8). */
+    dueDate: timestamp('due_date', { withTimezone: true, mode: 'date' }),
     status: recordStatus(),
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),

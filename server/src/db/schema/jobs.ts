@@ -204,5 +204,8 @@ export const tasks = pgTable(
     // The task dashboard: a namespace's tasks of a status set, last modified first.
     index('tasks_list_idx').on(t.namespaceId, t.status, t.modifiedAt.desc(), t.id.desc()),
     uniqueIndex('tasks_certificate_number_key').on(t.namespaceId, t.certificateNumber),
+    // The dashboard over a status set (Active/Inactive): last modified first without a sort.
+    index('tasks_modified_idx').on(t.namespaceId, t.modifiedAt.desc(), t.id.desc()),
+    index('tasks_certificate_trgm').using('gin', sql`lower(${t.certificateNumber}) gin_trgm_ops`),
   ],
 );

@@ -4,6 +4,7 @@ import { isEmpty } from '../client';
 import type { Db } from '../types';
 import { type SeededNamespace, seedNamespace } from './demo';
 import { seedJobs } from './jobs';
+import { seedTaskWork } from './tasks';
 import { seedTaskTypes } from './taskTypes';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
@@ -65,6 +66,9 @@ export async function seedDemo(db: Db, config: Pick<Config, 'defaultMailDomain'>
   if (scale === 'full') {
     await seedJobs(db, demo, { jobs: 140, jobLites: 40, seed: 909 });
     await seedJobs(db, acme, { jobs: 40, jobLites: 0, seed: 919 });
+    // Filled checklists, results, certificates and a few queued documents (issue 10).
+    await seedTaskWork(db, demo, { seed: 1010, queue: 16 });
+    await seedTaskWork(db, acme, { seed: 1020, queue: 4 });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }

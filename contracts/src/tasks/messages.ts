@@ -1,0 +1,70 @@
+/** The spec's texts of tasks (tasks document section 8), word for word (typos included); ours are marked "(ours)". */
+export const TASK_TEXT = {
+  // Success
+  statusChanged: (statusLabel: string) => `Task ${statusLabel} successfully`,
+  checkEmail: 'Please check email for notification',
+  checklistInitialised: (statusLabel: string) => `Task in ${statusLabel} and Checklist updated successfully`,
+  jobDetailsSaved: 'Task Details Saved Successfully, PDF is getting regenerated',
+  checklistSaved: 'Checklist data saved sucessfully',
+  filesUploaded: 'Files uploaded successfully',
+  // Errors of the spec
+  loadError: 'Error while loading tasks',
+  updateError: 'Error while updating task',
+  loadChildLlgError: 'Error while loading Child LLG tasks',
+  loadInspectorsError: 'Error while loading inpsectors',
+  loadByIdError: 'Error while loading task by id',
+  loadByParentError: 'Error while loading tasks by parent id',
+  loadFormError: 'Error while loading form by id',
+  saveChecklistError: 'Error while saving checklist',
+  noChildLlg: 'Unable to submit as no child LLG tasks found',
+  incorrectFormData: 'Unable to save form due to incorrect data',
+  uploadJobFilesError: 'Error while uploading job files',
+  excelExportError: 'Excel Export Error',
+  // Job details validation (section 5)
+  siteNameRequired: 'Site Name is Required',
+  streetRequired: 'Street is Required',
+  pincodeRequired: 'Pincode is Required',
+  inspectionDateRequired: 'Actual Inspection Date is required',
+  inspectionTimeRequired: 'Actual Inspection Time is required',
+  // (ours: the spec gives no server texts for these)
+  notFound: 'Task not found (ours)',
+  wrongStatus: (action: string, statusLabel: string) => `A task in status ${statusLabel} cannot be changed by ${action} (ours)`,
+  specialType: 'No action is possible on a special observation (ours)',
+  notInspectable: 'This task cannot be inspected in its current status (ours)',
+  jobDetailsOnlySubmitted: 'Job details can be changed only while the task is submitted (ours)',
+  newInspectorInvalid: 'The new inspector must be an active field engineer allowed for this job (ours)',
+  revisionCommentsTooLong: 'Revision comments may be at most 500 characters (ours)',
+  noCertificateSequence: 'No CERTIFICATE sequence is set up for this office and division (ours)',
+  regenerating: 'PDF is getting regenerated (ours)',
+  regenerateNothing: 'This task has no documents to generate in its status (ours)',
+  pincodeNumeric: 'Pincode must be a number (ours)',
+  samplesTooFew: (form: string, min: number) => `${form} needs at least ${min} sample(s) (ours)`,
+  samplesTooMany: (form: string, max: number) => `${form} allows at most ${max} sample(s) (ours)`,
+  unknownNode: (id: string) => `Checklist node ${id} is not in this task's checklist (ours)`,
+  filesFirst: 'Upload the files with POST /api/Setting/formfile first and name them in checklistData (ours)',
+  unknownFile: 'A file of the checklist is not one uploaded for it (ours)',
+  confirm: (actionLabel: string) => `Are you sure want to ${actionLabel} the task? (ours)`,
+} as const;
+
+/** Button labels of the actions (ours where the spec names none). */
+export const TASK_ACTION_LABEL = {
+  submit: 'Submit',
+  complete: 'Complete',
+  hold: 'Hold',
+  reopen: 'Reopen',
+  amend: 'Amend',
+  cancel: 'Cancel',
+  approve: 'Approve',
+  generate: 'Generate',
+} as const;
+
+/** The tabs of task details (section 2.2). */
+export const TASK_TAB_LABEL = {
+  preview: 'PREVIEW',
+  jobDetails: 'JOB DETAILS',
+  assetDetails: 'ASSET DETAILS',
+  fieldReport: 'FIELD REPORT',
+  inspect: 'INSPECT',
+  attachAsset: 'ATTACH ASSET',
+  fullChecklistReport: 'FULL CHECKLIST REPORT',
+} as const;

@@ -1,0 +1,151 @@
+import type { Permission } from '../permissions';
+import { can } from '../permissions';
+import type { Role } from '../roles';
+
+/**
+ * The task workflow as ONE table (tasks document section 4, DECISIONS 4 and 5): for each action
+ * the statuses it starts from, the status it sets, the permission (roles) it needs and its
+ * preconditions. The server refuses anything else (403 wrong role, 409 wrong state); the web
+ * reads the server's `can` flags, which come from `allowedActions` below.
+ */
+
+export const TASK_ACTIONS = ['submit', 'complete', 'hold', 'reopen', 'amend', 'cancel', 'approve', 'generate'] as const;
+export type TaskAction = (typeof TASK_ACTIONS)[number];
+
+/** What the rules need to know about a task. */
+export interface TaskFacts {
+  status: number;
+  observationType: number;
+  /** DECISIONS 5: tens 1 preview / 3 final, units 1 queued, 2 generating, 3 ready, 9 failed. */
+  certificateStatus: number | null;
+  isLlg?: boolean;
+  /** LLG parent: how many live child tasks it has (Submit needs one). */
+  llgChildren?: number;
+  /** LLG parent: every child archived or with a final certificate (30 to 39); Amend needs it. */
+  llgChildrenFinal?: boolean;
+}
+
+export interface TaskTransition {
+  action: TaskAction;
+  /** Statuses the action starts from. */
+  from: readonly number[];
+  /** The status it sets. */
+  to: number;
+  permission: Permission;
+  /** An extra condition on the task; false refuses with 409 and `refusal`. */
+  when?: (task: TaskFacts) => boolean;
+  /** Why `when` refused (ours). */
+  refusal?: string;
+}
+
+/** Observation type 256 (special) disables every action. */
+export const SPECIAL_OBSERVATION_TYPE = 256;
+/** Approve needs a ready preview: certificate status ending in 3 (DECISIONS 5: 13). */
+export const READY_PREVIEW = 13;
+
+const approvable = (t: TaskFacts) => t.certificateStatus === READY_PREVIEW;
+const submittable = (t: TaskFacts) => !t.isLlg || (t.llgChildren ?? 0) > 0;
+const amendable = (t: TaskFacts) => !t.isLlg || t.llgChildrenFinal !== false;
+
+/**
+ * The table. Complete is the spec's other name of Submit (to 8) and Generate the other name of
+ * Approve (to 16, issuing the certificate): same statuses, roles and preconditions (docs/decisions.md).
+ */
+export const TASK_TRANSITIONS: readonly TaskTransition[] = [
+  {
+    action: 'submit',
+    from: [1, 2, 4, 32],
+    to: 8,
+    permission: 'tasks.submit',
+    when: submittable,
+    refusal: 'Unable to submit as no child LLG tasks found',
+  },
+  {
+    action: 'complete',
+    from: [1, 2, 4, 32],
+    to: 8,
+    permission: 'tasks.submit',
+    when: submittable,
+    refusal: 'Unable to submit as no child LLG tasks found',
+  },
+  { action: 'hold', from: [1, 2, 32], to: 4, permission: 'tasks.hold' },
+  { action: 'reopen', from: [8], to: 2, permission: 'tasks.reopen' },
+  {
+    action: 'amend',
+    from: [16],
+    to: 32,
+    permission: 'tasks.amend',
+    when: amendable,
+    refusal: 'Every child LLG task must have its final certificate before the task can be amended (ours)',
+  },
+  { action: 'cancel', from: [1], to: 64, permission: 'tasks.cancel' },
+  {
+    action: 'approve',
+    from: [8],
+    to: 16,
+    permission: 'tasks.approve',
+    when: approvable,
+    refusal: 'The preview certificate is not ready yet; approve once it is generated (ours)',
+  },
+  {
+    action: 'generate',
+    from: [8],
+    to: 16,
+    permission: 'tasks.approve',
+    when: approvable,
+    refusal: 'The preview certificate is not ready yet; approve once it is generated (ours)',
+  },
+];
+
+export const transitionOf = (action: TaskAction): TaskTransition => TASK_TRANSITIONS.find((t) => t.action === action) as TaskTransition;
+
+/** The action a `PUT /api/Observation/{id}/{status}` means: 8 Submit, 4 Hold, 2 Reopen, 32 Amend, 64 Cancel, 16 Generate. */
+export const ACTION_OF_STATUS: Readonly<Record<number, TaskAction>> = {
+  8: 'submit',
+  4: 'hold',
+  2: 'reopen',
+  32: 'amend',
+  64: 'cancel',
+  16: 'generate',
+};
+
+export type TransitionCheck = { ok: true; transition: TaskTransition } | { ok: false; code: 403 | 409; reason: string };
+
+/** Whether `role` may do `action` on `task` now; the refusal says 403 (role) or 409 (state). */
+export function checkTransition(task: TaskFacts, role: Role | null | undefined, action: TaskAction): TransitionCheck {
+  const transition = transitionOf(action);
+  if (!can(role, transition.permission)) return { ok: false, code: 403, reason: 'wrong role' };
+  if (task.observationType === SPECIAL_OBSERVATION_TYPE) return { ok: false, code: 409, reason: 'special' };
+  if (!transition.from.includes(task.status)) return { ok: false, code: 409, reason: 'status' };
+  if (transition.when && !transition.when(task)) return { ok: false, code: 409, reason: transition.refusal ?? 'precondition' };
+  return { ok: true, transition };
+}
+
+/** Every action `role` may do on `task` now (the server's `can` flags). */
+export function allowedActions(task: TaskFacts, role: Role | null | undefined): TaskAction[] {
+  return TASK_ACTIONS.filter((action) => checkTransition(task, role, action).ok);
+}
+
+/** Statuses in which INSPECT is enabled (non-LLG tasks with an asset; LLG also 64). */
+export const INSPECT_STATUSES: readonly number[] = [1, 2, 4, 32];
+export const LLG_INSPECT_STATUSES: readonly number[] = [1, 2, 4, 32, 64];
+
+/** Whether the checklist may be filled in: INSPECT roles, INSPECT statuses, an asset (or LLG), not special. */
+export function mayInspect(task: TaskFacts & { hasLocation: boolean }, role: Role | null | undefined): boolean {
+  if (!can(role, 'tasks.inspect')) return false;
+  if (task.observationType === SPECIAL_OBSERVATION_TYPE) return false;
+  if (task.isLlg) return LLG_INSPECT_STATUSES.includes(task.status);
+  return task.hasLocation && INSPECT_STATUSES.includes(task.status);
+}
+
+/** FIELD-ENGG has every task action button disabled in the detail view (spec "Role effects"). */
+export const DETAIL_BUTTONS_DISABLED_ROLES: readonly Role[] = ['FIELD-ENGG'];
+/** Roles without the task action icon (DECISIONS 4). */
+export const TASK_ACTION_HIDDEN_ROLES: readonly Role[] = [
+  'CORPORATE',
+  'SALES-PERSON',
+  'CLIENT-ADMIN',
+  'CLIENT-USER',
+  'SITE-USER',
+  'REQUESTER',
+];

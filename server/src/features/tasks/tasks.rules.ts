@@ -1,0 +1,38 @@
+import type { Checklist, TaskChecklist } from '@portal/contracts';
+
+/** Pure rules of tasks shared by the service and the demo data (no server imports, so the bench can use them). */
+
+/** The task type's checklist as the task's own (contracts tasks/checklist.ts), nothing filled in. */
+export function checklistFromTaskType(taskTypeId: number, source: Checklist): TaskChecklist {
+  return {
+    taskTypeId,
+    initialisedAt: new Date().toISOString(),
+    sections: source.sections.map((section) => ({
+      id: section.id,
+      name: section.name,
+      ...(section.description !== undefined ? { description: section.description } : {}),
+      formId: section.formId ?? null,
+      userData: null,
+      items: section.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        ...(item.description !== undefined ? { description: item.description } : {}),
+        formId: item.formId ?? null,
+        ...(item.reportCategory ? { reportCategory: item.reportCategory } : {}),
+        result: null,
+        userData: null,
+      })),
+    })),
+  };
+}
+
+/** Adds months to a date the calendar way (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}

@@ -1,0 +1,490 @@
+import { sql } from 'drizzle-orm';
+import {
+  allowedActions,
+  type ApproveAnswer,
+  can,
+  checkTransition,
+  DETAIL_BUTTONS_DISABLED_ROLES,
+  mayInspect,
+  type Role,
+  SPECIAL_OBSERVATION_TYPE,
+  TASK_ACTION_LABEL,
+  TASK_ACTIONS,
+  TASK_STATUS_LABEL,
+  TASK_TEXT,
+  type TaskAction,
+  type TaskButtons,
+  type TaskCan,
+  type TaskChecklist,
+  type TaskDetail,
+  type TaskFilter,
+  type TaskInspectorOption,
+  type TaskRow,
+  type TaskStatus,
+  type TaskStatusAnswer,
+  type TaskStatusQuery,
+  type TaskTabs,
+} from '@portal/contracts';
+import { queryRows } from '../../db/rows';
+import type { Checklist } from '@portal/contracts';
+import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { actorOf, type Scope } from '../../lib/scope';
+import { inspectorOptions, qualifyingInspectorIds } from '../assets/jobResources.service';
+import type { RequestContext } from '../context';
+import { type DocumentPhase, enqueueTaskDocuments } from '../documents/enqueue';
+import { isoDate } from '../jobs/jobs.queries';
+import { refreshJobStatus } from '../jobs/jobs.service';
+import { allocateNumber, codeOf, formatCertificateNumber } from '../sequences/sequences.service';
+import { taskScopeSql } from './tasks.access';
+import { addMonths, checklistFromTaskType } from './tasks.rules';
+
+export { addMonths, checklistFromTaskType };
+import { taskCount, taskDetailRow, taskListRows, type TaskRowFacts } from './tasks.queries';
+
+const labelOf = (status: number) => TASK_STATUS_LABEL[status as TaskStatus] ?? String(status);
+
+/** Roles that may ask a task's documents again (POST /api/addasynctask). */
+export const REGENERATE_PERMISSIONS = ['tasks.submit', 'tasks.approve', 'tasks.jobDetails'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Rights flags
+
+const factsOf = (row: TaskRowFacts) => ({
+  status: row.status,
+  observationType: row.observationType,
+  certificateStatus: row.certificateStatus,
+  isLlg: row.isLlg,
+  llgChildren: Number(row.llgChildren ?? 0),
+  llgChildrenFinal: row.llgChildrenFinal !== false,
+  hasLocation: row.locationId !== null,
+});
+
+/** The `can` flags of a task for a role (contracts TaskCan), from the transitions table. */
+export function canFlags(row: TaskRowFacts, role: Role): TaskCan {
+  const facts = factsOf(row);
+  const allowed = new Set(allowedActions(facts, role));
+  const special = row.observationType === SPECIAL_OBSERVATION_TYPE;
+  const open = can(role, 'tasks.open') && row.status !== 1024;
+  return {
+    open,
+    inspect: mayInspect(facts, role),
+    submit: allowed.has('submit'),
+    complete: allowed.has('complete'),
+    hold: allowed.has('hold'),
+    reopen: allowed.has('reopen'),
+    amend: allowed.has('amend'),
+    approve: allowed.has('approve'),
+    generate: allowed.has('generate'),
+    cancel: allowed.has('cancel'),
+    editJobDetails: can(role, 'tasks.jobDetails') && row.status === 8 && !special,
+    regenerate: REGENERATE_PERMISSIONS.some((p) => can(role, p)) && (row.status === 8 || row.status === 16) && !special,
+  };
+}
+
+function tabsOf(row: TaskRowFacts, flags: TaskCan): TaskTabs {
+  return {
+    preview: true,
+    jobDetails: true,
+    // ASSET DETAILS and ATTACH ASSET come with the assets issue (11).
+    assetDetails: false,
+    fieldReport: row.fieldReportFile !== null && row.fieldReportFile !== undefined,
+    inspect: flags.inspect,
+    attachAsset: false,
+    fullChecklistReport: row.status === 16,
+  };
+}
+
+function buttonsOf(flags: TaskCan, role: Role): TaskButtons {
+  const disabled = DETAIL_BUTTONS_DISABLED_ROLES.includes(role);
+  return Object.fromEntries(TASK_ACTIONS.map((a) => [a, !disabled && flags[a]])) as TaskButtons;
+}
+
+function stripFacts<T extends TaskRowFacts>(row: T): Omit<T, 'llgChildren' | 'llgChildrenFinal'> {
+  const { llgChildren: _c, llgChildrenFinal: _f, ...rest } = row;
+  return rest;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard and detail
+
+/** GET /api/Observation: a page of the dashboard as JSON text (rows with their `can` flags). */
+export async function taskList(ctx: RequestContext, filter: TaskFilter, page: { offset: number; limit: number }): Promise<string> {
+  const rows = await taskListRows(ctx.db, ctx.scope, filter, page);
+  return JSON.stringify(rows.map((row) => ({ ...stripFacts(row), can: canFlags(row, ctx.scope.role) })) satisfies unknown[] as TaskRow[]);
+}
+
+export const taskTotal = (ctx: RequestContext, filter: TaskFilter) => taskCount(ctx.db, ctx.scope, filter);
+
+const fileLink = (file: unknown, taskId: number) =>
+  file && typeof file === 'object' && 'blobKey' in file
+    ? `/api/filedownload?id=${encodeURIComponent(String(file.blobKey))}&observationId=${taskId}`
+    : null;
+
+/** GET /api/Observation/{id}: the task with its rights, tabs and buttons; 404 when not visible. */
+export async function taskDetail(ctx: RequestContext, id: number): Promise<TaskDetail> {
+  const row = await taskDetailRow(ctx.db, ctx.scope, id);
+  if (!row) throw notFound(TASK_TEXT.notFound);
+  const flags = canFlags(row, ctx.scope.role);
+  if (!flags.open) throw notFound(TASK_TEXT.notFound);
+  return {
+    ...(stripFacts(row) as unknown as TaskDetail),
+    certificateLink: fileLink(row.certificateFile, id),
+    fieldReportLink: fileLink(row.fieldReportFile, id),
+    fullReportLink: fileLink(row.fullReportFile, id),
+    can: flags,
+    tabs: tabsOf(row, flags),
+    buttons: buttonsOf(flags, ctx.scope.role),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The locked task of a write
+
+export interface LockedTask {
+  id: number;
+  namespace_id: number;
+  job_id: number;
+  status: number;
+  observation_type: number;
+  certificate_status: number | null;
+  certificate_number: string | null;
+  is_llg: boolean;
+  asset_id: number | null;
+  site_id: number;
+  task_type_id: number;
+  division_id: number;
+  inspector_id: number | null;
+  checklist: TaskChecklist | null;
+  result: number | null;
+  /** ISO text (the same on PGlite and PostgreSQL). */
+  actual_inspection_date: string | null;
+  revision: number;
+  office_id: number;
+  main_inspector_id: number;
+  job_site_id: number;
+  llg_children: number;
+  llg_children_final: boolean;
+}
+
+/** The task, locked for the transaction; 404 when the caller may not see it. */
+export async function lockTask(tx: Db, scope: Scope, id: number): Promise<LockedTask> {
+  const [task] = await queryRows<LockedTask>(
+    tx,
+    sql`select t.id, t.namespace_id, t.job_id, t.status, t.observation_type, t.certificate_status, t.certificate_number, t.is_llg,
+               t.asset_id, t.site_id, t.task_type_id, t.division_id, t.inspector_id, t.checklist, t.result,
+               ${isoDate(sql`t.actual_inspection_date`)} as actual_inspection_date,
+               t.revision, j.office_id, j.main_inspector_id, j.site_id as job_site_id,
+               case when t.is_llg then (select count(*)::int from tasks ch where ch.parent_id = t.id and ch.status not in (64, 1024)) else 0 end
+                 as llg_children,
+               case when t.is_llg then not exists (select 1 from tasks ch where ch.parent_id = t.id and ch.archived = 0
+                      and ch.status not in (64, 1024) and coalesce(ch.certificate_status, 0) not between 30 and 39) else true end
+                 as llg_children_final
+          from tasks t join jobs j on j.id = t.job_id
+         where t.id = ${id}::int and ${taskScopeSql(scope)}
+           for update of t`,
+  );
+  if (!task) throw notFound(TASK_TEXT.notFound);
+  return task;
+}
+
+const lockedFacts = (task: LockedTask) => ({
+  status: task.status,
+  observationType: task.observation_type,
+  certificateStatus: task.certificate_status,
+  isLlg: task.is_llg,
+  llgChildren: Number(task.llg_children),
+  llgChildrenFinal: task.llg_children_final,
+  hasLocation: task.asset_id !== null,
+});
+
+/** Refuses an action the table does not allow: 403 for the role, 409 for the state. */
+function requireTransition(task: LockedTask, role: Role, action: TaskAction) {
+  const check = checkTransition(lockedFacts(task), role, action);
+  if (check.ok) return check.transition;
+  if (check.code === 403) throw forbidden(TASK_TEXT.updateError);
+  if (task.observation_type === SPECIAL_OBSERVATION_TYPE) throw conflict(TASK_TEXT.specialType);
+  if (check.reason === 'status') throw conflict(TASK_TEXT.wrongStatus(TASK_ACTION_LABEL[action], labelOf(task.status)));
+  throw conflict(check.reason);
+}
+
+/**
+ * Every transition in the audit log with its actor and comment: the trigger records the row
+ * change; this note says which action it was and why (the revision comments).
+ */
+export async function auditNote(
+  tx: Db,
+  ctx: RequestContext,
+  taskId: number,
+  note: { action: string; from: number; to: number; comment?: string | null; [key: string]: unknown },
+) {
+  await tx.execute(
+    sql`insert into audit_log (namespace_id, user_id, action, entity, entity_id, changes)
+        values (${ctx.scope.namespaceId}::int, ${ctx.user.id}::int, 'TRANSITION', 'tasks', ${String(taskId)}, ${JSON.stringify(note)}::jsonb)`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening for inspection (PUT /api/Observation/{id}/4?isToUpdateChecklist=true)
+
+export async function taskTypeChecklist(tx: Db, namespaceId: number, taskTypeId: number): Promise<TaskChecklist> {
+  const [type] = await queryRows<{ checklist: Checklist | null }>(
+    tx,
+    sql`select checklist from task_types where id = ${taskTypeId}::int and namespace_id = ${namespaceId}::int`,
+  );
+  return checklistFromTaskType(taskTypeId, type?.checklist ?? { sections: [] });
+}
+
+async function openForInspection(ctx: RequestContext, id: number): Promise<TaskStatusAnswer> {
+  const { role } = ctx.scope;
+  if (!can(role, 'tasks.inspect')) throw forbidden(TASK_TEXT.updateError);
+  return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const task = await lockTask(tx, ctx.scope, id);
+    if (!mayInspect(lockedFacts(task), role)) throw conflict(TASK_TEXT.notInspectable);
+    let status = task.status;
+    let updated = false;
+    if (task.checklist === null) {
+      const checklist = await taskTypeChecklist(tx, ctx.scope.namespaceId, task.task_type_id);
+      status = 4;
+      updated = true;
+      await tx.execute(
+        sql`update tasks set checklist = ${JSON.stringify(checklist)}::jsonb, status = ${status}::int, result = 3,
+                   modified_by = ${ctx.user.id}::int, modified_at = now() where id = ${id}::int`,
+      );
+      await auditNote(tx, ctx, id, { action: 'openForInspection', from: task.status, to: status });
+    }
+    const scheduleStatus = await refreshJobStatus(tx, task.job_id);
+    return {
+      id,
+      status,
+      message: updated ? TASK_TEXT.checklistInitialised(labelOf(status)) : TASK_TEXT.statusChanged(labelOf(status)),
+      notification: false,
+      checklistUpdated: updated,
+      certificateStatus: task.certificate_status,
+      inspectorId: task.inspector_id,
+      scheduleStatus,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// PUT /api/Observation/{id}/{status}
+
+interface Mail {
+  to: number[];
+  subject: string;
+  lines: string[];
+}
+
+/** PUT /api/Observation/{id}/{status}: Submit 8, Hold 4, Reopen 2, Amend 32, Cancel 64, Generate 16. */
+export async function changeTaskStatus(ctx: RequestContext, id: number, target: number, query: TaskStatusQuery): Promise<TaskStatusAnswer> {
+  if (target === 4 && query.isToUpdateChecklist) return openForInspection(ctx, id);
+  if (target === 16) {
+    const approved = await approveTask(ctx, id, 'generate');
+    return {
+      id,
+      status: approved.status,
+      message: approved.message,
+      notification: false,
+      checklistUpdated: false,
+      certificateStatus: approved.certificateStatus,
+      inspectorId: null,
+      scheduleStatus: approved.scheduleStatus,
+    };
+  }
+  const action = ({ 8: 'submit', 4: 'hold', 2: 'reopen', 32: 'amend', 64: 'cancel' } as const)[target as 8 | 4 | 2 | 32 | 64];
+  if (!action) throw badRequest(TASK_TEXT.updateError, { status: 'must be one of 2, 4, 8, 16, 32, 64' });
+  const comment = query.revisionComments?.trim() || null;
+  const mails: Mail[] = [];
+  const answer = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const task = await lockTask(tx, ctx.scope, id);
+    const transition = requireTransition(task, ctx.scope.role, action);
+    let inspectorId = task.inspector_id;
+    let newInspector: number | null = null;
+    if (action === 'amend' && query.newInspector && query.newInspector !== task.inspector_id) {
+      const qualified = await qualifyingInspectorIds(tx, ctx.scope, ctx.user.id, task.office_id, [query.newInspector]);
+      if (!qualified.has(query.newInspector))
+        throw badRequest(TASK_TEXT.newInspectorInvalid, { newInspector: TASK_TEXT.newInspectorInvalid });
+      inspectorId = newInspector = query.newInspector;
+    }
+    const submitting = transition.to === 8;
+    await tx.execute(
+      sql`update tasks set status = ${transition.to}::int, inspector_id = ${inspectorId}::int,
+                 revision_comments = ${action === 'amend' ? comment : sql`revision_comments`},
+                 actual_inspection_date = ${submitting ? sql`coalesce(actual_inspection_date, now())` : sql`actual_inspection_date`},
+                 modified_by = ${ctx.user.id}::int, modified_at = now()
+           where id = ${id}::int`,
+    );
+    if (submitting && task.is_llg) {
+      await tx.execute(
+        sql`update tasks set status = 8, actual_inspection_date = coalesce(actual_inspection_date, now()),
+                   modified_by = ${ctx.user.id}::int, modified_at = now()
+             where parent_id = ${id}::int and status not in (8, 16, 64, 1024)`,
+      );
+    }
+    await auditNote(tx, ctx, id, { action, from: task.status, to: transition.to, comment, ...(newInspector ? { newInspector } : {}) });
+    if (submitting) await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, 'preview', ctx.user.id);
+    const scheduleStatus = await refreshJobStatus(tx, task.job_id);
+    const [after] = await queryRows<{ certificate_status: number | null }>(
+      tx,
+      sql`select certificate_status from tasks where id = ${id}::int`,
+    );
+
+    // Mails of section 4: 8 -> 2 and 16 -> 32, to the task's inspector and the job's main inspector; the new inspector.
+    const notify = (task.status === 8 && transition.to === 2) || (task.status === 16 && transition.to === 32);
+    if (notify) {
+      mails.push({
+        to: [inspectorId, task.main_inspector_id].filter((x): x is number => x !== null),
+        subject: `Task ${id} ${labelOf(transition.to)}`,
+        lines: [
+          `${ctx.user.name} has set task ${id} to ${labelOf(transition.to)} (it was ${labelOf(task.status)}).`,
+          ...(comment ? ['', `Comments: ${comment}`] : []),
+        ],
+      });
+    }
+    if (newInspector !== null && !notify) {
+      mails.push({
+        to: [newInspector],
+        subject: `Task ${id} has been assigned to you`,
+        lines: [`${ctx.user.name} has made you the inspector of task ${id}.`],
+      });
+    }
+    return { id, status: transition.to, scheduleStatus, certificateStatus: after?.certificate_status ?? null, inspectorId };
+  });
+  const sent = await sendMails(ctx, id, mails);
+  return { ...answer, message: TASK_TEXT.statusChanged(labelOf(answer.status)), notification: sent > 0, checklistUpdated: false };
+}
+
+async function sendMails(ctx: RequestContext, taskId: number, mails: Mail[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  const [info] = await queryRows<{ job_number: string; task_type: string; asset: string | null; client: string; site: string }>(
+    ctx.db,
+    sql`select j.job_number, tt.name as task_type, a.name as asset, c.name as client, s.name as site
+          from tasks t join jobs j on j.id = t.job_id join task_types tt on tt.id = t.task_type_id
+          join client_companies c on c.id = j.customer_id join sites s on s.id = t.site_id left join assets a on a.id = t.asset_id
+         where t.id = ${taskId}::int`,
+  );
+  let sent = 0;
+  for (const mail of mails) {
+    const ids = [...new Set(mail.to)];
+    const people = await queryRows<{ name: string; email: string }>(
+      ctx.db,
+      sql`select name, email from users where id = any(${sql.param(ids)}::int[]) and namespace_id = ${ctx.scope.namespaceId}::int and status = 1`,
+    );
+    for (const person of people) {
+      await ctx.app.mailer.send({
+        namespaceId: ctx.scope.namespaceId,
+        to: person.email,
+        subject: mail.subject,
+        text: [
+          `Dear ${person.name},`,
+          '',
+          ...mail.lines,
+          '',
+          `Job Number: ${info?.job_number ?? ''}`,
+          `Task: ${info?.task_type ?? ''}${info?.asset ? ` on ${info.asset}` : ''}`,
+          `Client: ${info?.client ?? ''}`,
+          `Site: ${info?.site ?? ''}`,
+          '',
+          'Open the portal (Operations > Tasks) to see the task.',
+        ].join('\n'),
+      });
+      sent++;
+    }
+  }
+  return sent;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Approval: POST /api/approvetaskweb?id= (and PUT .../16, Generate)
+
+export async function approveTask(ctx: RequestContext, id: number, action: 'approve' | 'generate' = 'approve'): Promise<ApproveAnswer> {
+  return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const task = await lockTask(tx, ctx.scope, id);
+    const transition = requireTransition(task, ctx.scope.role, action);
+    let number = task.certificate_number;
+    let revision = task.revision;
+    if (number === null) {
+      const [codes] = await queryRows<{ office: string; office_code: string | null; division: string; division_code: string | null }>(
+        tx,
+        sql`select o.name as office, o.acronym_code as office_code, d.name as division, d.acronym_code as division_code
+              from offices o, divisions d where o.id = ${task.office_id}::int and d.id = ${task.division_id}::int`,
+      );
+      const next = await allocateNumber(tx, task.namespace_id, {
+        officeId: task.office_id,
+        divisionId: task.division_id,
+        name: 'CERTIFICATE',
+      });
+      number = formatCertificateNumber({
+        officeCode: codeOf({ acronymCode: codes.office_code, name: codes.office }),
+        divisionCode: codeOf({ acronymCode: codes.division_code, name: codes.division }),
+        year: new Date().getUTCFullYear(),
+        number: next,
+      });
+    } else {
+      // Amended and approved again: the same number, the next revision (DECISIONS 6: allocated once).
+      revision += 1;
+    }
+    const [type] = await queryRows<{ validity: number }>(tx, sql`select validity from task_types where id = ${task.task_type_id}::int`);
+    const inspected = task.actual_inspection_date ? new Date(task.actual_inspection_date) : new Date();
+    const due = addMonths(inspected, Number(type?.validity ?? 12));
+    await tx.execute(
+      sql`update tasks set status = ${transition.to}::int, certificate_number = ${number}, revision = ${revision}::int,
+                 approver_id = ${ctx.user.id}::int, certificate_date = now(), actual_inspection_date = ${inspected.toISOString()}::timestamptz,
+                 modified_by = ${ctx.user.id}::int, modified_at = now()
+           where id = ${id}::int`,
+    );
+    if (task.asset_id !== null) {
+      await tx.execute(
+        sql`update assets set last_result = ${task.result}::int, last_inspection_date = ${inspected.toISOString()}::timestamptz,
+                   due_date = ${due.toISOString()}::timestamptz, modified_at = now()
+             where id = ${task.asset_id}::int and namespace_id = ${task.namespace_id}::int`,
+      );
+    }
+    await auditNote(tx, ctx, id, { action, from: task.status, to: transition.to, certificateNumber: number, revision });
+    await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, 'final', ctx.user.id);
+    const scheduleStatus = await refreshJobStatus(tx, task.job_id);
+    const [after] = await queryRows<{ certificate_status: number | null }>(
+      tx,
+      sql`select certificate_status from tasks where id = ${id}::int`,
+    );
+    return {
+      id,
+      status: transition.to,
+      message: TASK_TEXT.statusChanged(labelOf(transition.to)),
+      certificateNumber: number,
+      certificateStatus: after?.certificate_status ?? null,
+      revision,
+      scheduleStatus,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/addasynctask?id&preview=true: the documents of the task's phase again
+
+export async function regenerateDocuments(ctx: RequestContext, id: number) {
+  return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+    const task = await lockTask(tx, ctx.scope, id);
+    if (task.observation_type === SPECIAL_OBSERVATION_TYPE) throw conflict(TASK_TEXT.specialType);
+    const phase: DocumentPhase | null = task.status === 8 ? 'preview' : task.status === 16 ? 'final' : null;
+    if (!phase) throw conflict(TASK_TEXT.regenerateNothing);
+    await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, phase, ctx.user.id);
+    const [after] = await queryRows<{ certificate_status: number }>(tx, sql`select certificate_status from tasks where id = ${id}::int`);
+    return { id, phase, certificateStatus: Number(after.certificate_status), message: TASK_TEXT.regenerating };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/Users/tasktype/{id}: inspectors the task may be given to on Amend
+
+export async function taskInspectors(ctx: RequestContext, id: number): Promise<TaskInspectorOption[]> {
+  const [task] = await queryRows<{ office_id: number; inspector_id: number | null }>(
+    ctx.db,
+    sql`select j.office_id, t.inspector_id from tasks t join jobs j on j.id = t.job_id where t.id = ${id}::int and ${taskScopeSql(ctx.scope)}`,
+  );
+  if (!task) throw notFound(TASK_TEXT.notFound);
+  const options = await inspectorOptions(ctx, task.office_id, task.inspector_id ? [task.inspector_id] : []);
+  return options.map((o) => ({ id: o.id, name: o.name, email: o.email, role: o.role }));
+}
