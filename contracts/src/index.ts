@@ -28,3 +28,4 @@ export * from './assets/schemas';
 export * from './settings/schemas';
 export * from './tasks/transitions';
 export * from './tasks/schemas';
+export * from './documents/schemas';

@@ -19,3 +19,4 @@ export * from './dataForms/editorMessages';
 export * from './jobs/messages';
 export * from './assets/messages';
 export * from './tasks/messages';
+export * from './documents/messages';

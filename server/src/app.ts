@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { apiRoutes } from './features';
+import { documentsPlugin } from './features/documents/plugin';
 import { BLOB_GRACE_MS, createBlobStore, moveInlineFiles } from './lib/blobs';
 import { isUniqueViolation } from './lib/errors';
 import { DeviceCookies } from './lib/deviceCookie';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bodiesPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(documentsPlugin);
   await app.register(staticPlugin);
   await app.register(maintenancePlugin);
   return app;

@@ -50,6 +50,12 @@ const EnvSchema = z.object({
     .min(1, 'DB_QUEUE_MAX_WAIT_MS must be between 1 and 120000')
     .max(120_000, 'DB_QUEUE_MAX_WAIT_MS must be between 1 and 120000')
     .default(DEFAULT_QUEUE.maxWaitMs),
+  DOCUMENT_POLL_MS: z.coerce
+    .number({ error: 'DOCUMENT_POLL_MS must be a number' })
+    .int('DOCUMENT_POLL_MS must be a whole number')
+    .min(0, 'DOCUMENT_POLL_MS must be between 0 and 3600000')
+    .max(3_600_000, 'DOCUMENT_POLL_MS must be between 0 and 3600000')
+    .default(2000),
   DB_QUEUE_MAX_WAITING: z.coerce
     .number({ error: 'DB_QUEUE_MAX_WAITING must be a number' })
     .int('DB_QUEUE_MAX_WAITING must be a whole number')
@@ -88,6 +94,8 @@ export interface Config {
   dbQueueMaxWaitMs: number;
   /** New requests that may wait for the database at once; one more gets 503 at once. */
   dbQueueMaxWaiting: number;
+  /** How often this instance looks for queued PDF generation (ms); 0 turns its worker off. */
+  documentPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -124,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
     dbQueueMaxWaitMs: e.DB_QUEUE_MAX_WAIT_MS,
     dbQueueMaxWaiting: e.DB_QUEUE_MAX_WAITING,
+    documentPollMs: e.DOCUMENT_POLL_MS,
   };
 }

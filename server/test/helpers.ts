@@ -45,6 +45,7 @@ export function testConfig(overrides: Record<string, string> = {}) {
     DEFAULT_MAIL_DOMAIN: TEST_MAIL_DOMAIN,
     LOG_LEVEL: 'silent',
     SESSION_CACHE_MS: '0',
+    DOCUMENT_POLL_MS: '0',
     ...overrides,
   });
 }

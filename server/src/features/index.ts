@@ -19,6 +19,7 @@ import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { assetsRoutes } from './assets/assets.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
+import { documentsRoutes } from './documents/documents.routes';
 
 /**
  * Every API area, mounted under /api. Divisions have no routes of their own: the generic
@@ -45,4 +46,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(jobsRoutes);
   await app.register(assetsRoutes);
   await app.register(tasksRoutes);
+  await app.register(documentsRoutes);
 }

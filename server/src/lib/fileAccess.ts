@@ -25,3 +25,21 @@ export const OWNER = {
   clientLogo: 'client-logo',
   userSignature: 'user-signature',
 } as const;
+
+/**
+ * `GET /api/filedownload?id=<record id>&category=<n>`: the current file of a kind for a record
+ * (the spec's report PDFs: 2 field report, 3 full checklist; ours: 1 certificate). The
+ * feature that makes those files registers how to find one; it answers the file's blob key
+ * after checking the caller may see the record, or throws the 404 that says why there is none.
+ */
+export type CategoryResolver = (db: Db, scope: Scope, recordId: number) => Promise<string>;
+
+const categories = new Map<string, CategoryResolver>();
+
+export function registerDownloadCategory(category: string, resolver: CategoryResolver): void {
+  categories.set(category, resolver);
+}
+
+export function downloadCategory(category: string): CategoryResolver | undefined {
+  return categories.get(category);
+}

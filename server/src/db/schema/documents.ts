@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CertificateFacts } from '@portal/contracts';
 import { createdAt } from './columns';
+import { files } from './files';
 import { tasks } from './jobs';
 import { namespaces } from './namespaces';
 
@@ -40,5 +42,41 @@ export const documentJobs = pgTable(
     uniqueIndex('document_jobs_open_key').on(t.taskId, t.phase).where(sql`${t.state} in ('queued', 'running')`),
     index('document_jobs_next_idx').on(t.state, t.runAfter),
     index('document_jobs_task_idx').on(t.taskId, t.createdAt),
+  ],
+);
+
+/**
+ * Every final certificate issued (DECISIONS 8, tamper-evidence): the SHA-256 of the PDF as
+ * issued and a random verification code, printed as a QR code on the certificate and opened
+ * by the public page `/verify/<code>`. One row per issue: an amended task's earlier rows stay,
+ * so an old printout is shown as superseded rather than unknown.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    namespaceId: integer('namespace_id')
+      .notNull()
+      .references(() => namespaces.id),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    number: text('number').notNull(),
+    revision: integer('revision').notNull().default(0),
+    /** Hex SHA-256 of the signed PDF exactly as stored and served. */
+    sha256: text('sha256').notNull(),
+    /** Random, unguessable (128 bits, base64url): the only key of the public page. */
+    code: text('code').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    /** What the certificate said when issued (client, asset, result, dates...), shown by the verification page. */
+    facts: jsonb('facts').$type<CertificateFacts>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_key').on(t.code),
+    index('certificates_task_idx').on(t.taskId, t.issuedAt),
+    index('certificates_sha256_idx').on(t.sha256),
   ],
 );

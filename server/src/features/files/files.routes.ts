@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { FILES } from '@portal/contracts';
 import { clientCompanies } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { mayDownload, OWNER, registerFileAccess } from '../../lib/fileAccess';
+import { badRequest, notFound } from '../../lib/errors';
+import { downloadCategory, mayDownload, OWNER, registerFileAccess } from '../../lib/fileAccess';
 import { readFileByKey } from '../../lib/files';
 import { mayUseCompany, scopeOf } from '../../lib/scope';
 import { userOf } from '../../plugins/auth';
@@ -24,7 +24,8 @@ registerFileAccess(OWNER.clientLogo, async (db, scope, clientId) => {
 const INLINE = new Set(['image/png', 'image/jpeg', 'application/pdf']);
 
 /**
- * `GET /api/filedownload?id=<blobKey>`: a stored file, for users who may see its record,
+ * `GET /api/filedownload?id=<blobKey>` (optionally `&observationId=<task id>`), or
+ * `?id=<record id>&category=<n>` (a task's certificate 1, field report 2, full checklist 3): a stored file, for users who may see its record,
  * streamed from the blob store with its length (never read whole into memory).
  */
 export async function filesRoutes(app: FastifyInstance) {
@@ -38,13 +39,28 @@ export async function filesRoutes(app: FastifyInstance) {
           id: z.string().min(1).max(100),
           observationId: z.coerce.number().int().positive().optional(),
           download: z.enum(['true', 'false']).optional(),
+          /** With a record id in `id`: that record's current file of the kind (lib/fileAccess.ts registerDownloadCategory). */
+          category: z.string().max(10).optional(),
         }),
       },
     },
     async (request, reply) => {
       const scope = scopeOf(userOf(request));
-      const file = await readFileByKey(app.db, scope.namespaceId, request.query.id);
+      let blobKey = request.query.id;
+      if (request.query.category !== undefined) {
+        const resolve = downloadCategory(request.query.category);
+        if (!resolve) throw badRequest(`category ${request.query.category} is not known`, { category: 'is not known' });
+        const recordId = Number(request.query.id);
+        if (!Number.isSafeInteger(recordId) || recordId <= 0)
+          throw badRequest('id must be a record id with category', { id: 'must be a positive whole number' });
+        blobKey = await resolve(app.db, scope, recordId);
+      }
+      const file = await readFileByKey(app.db, scope.namespaceId, blobKey);
       if (!file || !(await mayDownload(app.db, scope, file))) throw notFound(FILES.notFound);
+      // A task's document asked for with its task (the spec's observationId) must be that task's.
+      const observationId = request.query.observationId;
+      if (observationId !== undefined && file.ownerType.startsWith('task-') && file.ownerId !== observationId)
+        throw notFound(FILES.notFound);
       // Inline rows (before the blob store) answer from the row; the rest stream from the store.
       const body = file.content ?? (await app.blobs.open(file.sha256));
       if (!body) {

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { DOCUMENT_CATEGORY_NAME, DOCUMENTS, FILES, VerifyAnswer, VerifyCheckAnswer, VerifyParams } from '@portal/contracts';
+import { files, tasks } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { registerDownloadCategory, registerFileAccess } from '../../lib/fileAccess';
+import { canSeeTask } from '../tasks/tasks.access';
+import { checkUpload, findCertificate, verifyLimited } from './verify';
+import { DOCUMENT_OWNER } from './worker';
+
+// A task's PDFs go to whoever may see the task (client users of its company included).
+for (const ownerType of Object.values(DOCUMENT_OWNER)) registerFileAccess(ownerType, (db, scope, taskId) => canSeeTask(db, scope, taskId));
+
+/**
+ * `GET /api/filedownload?id=<taskId>&category=1|2|3`: the task's current certificate, field
+ * report or full checklist report (the preview before approval, the final after). 404 with a
+ * message saying why when there is none yet.
+ */
+const CATEGORY_COLUMN = { '1': tasks.certificateFileId, '2': tasks.fieldReportFileId, '3': tasks.fullReportFileId } as const;
+for (const [category, column] of Object.entries(CATEGORY_COLUMN) as [
+  keyof typeof CATEGORY_COLUMN,
+  (typeof CATEGORY_COLUMN)[keyof typeof CATEGORY_COLUMN],
+][]) {
+  registerDownloadCategory(category, async (db, scope, taskId) => {
+    if (!(await canSeeTask(db, scope, taskId))) throw notFound(FILES.notFound);
+    const what = DOCUMENT_CATEGORY_NAME[category];
+    const [row] = await db
+      .select({ blobKey: files.blobKey, certificateStatus: tasks.certificateStatus })
+      .from(tasks)
+      .leftJoin(files, eq(files.id, column))
+      .where(eq(tasks.id, taskId));
+    if (row?.blobKey) return row.blobKey;
+    const unit = (row?.certificateStatus ?? 0) % 10;
+    if (unit === 9) throw notFound(DOCUMENTS.failed(what));
+    if (unit === 1 || unit === 2) throw notFound(DOCUMENTS.notReady(what));
+    throw notFound(DOCUMENTS.none(what));
+  });
+}
+
+/** `GET /api/verify/<code>` and `POST /api/verify/<code>/check` (public, rate limited). */
+export async function documentsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/verify/:code',
+    { config: { permission: 'public' }, schema: { params: VerifyParams, response: { 200: VerifyAnswer } } },
+    async (request) => {
+      await verifyLimited(app, request);
+      const found = await findCertificate(app.db, request.params.code);
+      if (!found) throw notFound(DOCUMENTS.verifyUnknown);
+      return found;
+    },
+  );
+  r.post(
+    '/verify/:code/check',
+    { config: { permission: 'public', multipart: true }, schema: { params: VerifyParams, response: { 200: VerifyCheckAnswer } } },
+    async (request) => {
+      await verifyLimited(app, request);
+      const found = await findCertificate(app.db, request.params.code);
+      if (!found) throw notFound(DOCUMENTS.verifyUnknown);
+      return checkUpload(request, found);
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { verifyPageRoutes } from './verify';
+import { DEFAULT_WORKER_SETTINGS, DocumentWorker } from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * This instance's documents worker (features/documents/worker.ts). After a transaction that
+     * queued documents commits, call `app.documents.nudge()` so they start at once; the poll
+     * timer (DOCUMENT_POLL_MS) picks up everything else, from any instance.
+     */
+    documents: DocumentWorker;
+  }
+}
+
+/**
+ * The documents worker of this instance, started once the app is ready and stopped on close
+ * (DOCUMENT_POLL_MS=0 leaves it off: the API tests drain the queue themselves), and the public
+ * verification pages under /verify/ (outside /api, registered before the web app's fallback).
+ */
+export const documentsPlugin = fp(async (app: FastifyInstance) => {
+  const worker = new DocumentWorker(
+    {
+      db: app.db,
+      blobs: app.blobs,
+      log: app.log,
+      settings: { ...DEFAULT_WORKER_SETTINGS, publicUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}` },
+    },
+    app.config.documentPollMs,
+  );
+  app.decorate('documents', worker);
+  await app.register(verifyPageRoutes);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+});

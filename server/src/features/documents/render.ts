@@ -1,0 +1,507 @@
+import { type FormDefinition, type FormRecord, isValueField, type TaskChecklist } from '@portal/contracts';
+import type { PdfImage, Person, TaskDocumentData } from './data';
+import { A4, COLOR, CONTENT_WIDTH, MARGIN, Pdf } from './pdf';
+
+/**
+ * The three PDFs of a task (issue 10), drawn with pdfkit (no browser):
+ * - the certificate (category 1): provider, client, site, equipment, task type with its
+ *   reference standard and method, the checklist results, the overall result, inspection and
+ *   next due dates, inspector and approver with their signatures, the number and a QR code to
+ *   the public verification page; 'PREVIEW' across every page before approval;
+ * - the field report (category 2): the inspector's findings per item with the form values;
+ * - the full checklist report (category 3): every section and item with every form value,
+ *   rendered by field kind from the definition of the record's form revision, and the photos.
+ */
+export interface RenderOptions {
+  /** Final (approved, numbered, signed) or preview (watermarked, before approval). */
+  final: boolean;
+  /** The public verification address printed as a QR code (final certificates). */
+  verificationUrl: string | null;
+  /** When the document was made (the issue date of a final certificate). */
+  issuedAt: Date;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 24 Nov 2026 (UTC): unambiguous in every locale a certificate travels to. */
+export function pdfDate(value: Date | null | undefined): string {
+  if (!value) return '—';
+  return `${String(value.getUTCDate()).padStart(2, '0')} ${MONTHS[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
+}
+
+const pdfDateTime = (value: Date | null | undefined) =>
+  value ? `${pdfDate(value)} ${String(value.getUTCHours()).padStart(2, '0')}:${String(value.getUTCMinutes()).padStart(2, '0')} UTC` : '—';
+
+export const RESULT_LABEL: Record<number, string> = { 1: 'PASS', 2: 'FAIL', 3: 'PENDING' };
+const resultColors = (result: number | null) =>
+  result === 1 ? [COLOR.pass, COLOR.passLight] : result === 2 ? [COLOR.fail, COLOR.failLight] : [COLOR.pending, COLOR.pendingLight];
+
+const ITEM_LABEL: Record<string, string> = { pass: 'Pass', fail: 'Fail', na: 'N/A' };
+const itemColors: Record<string, [string, string]> = {
+  Pass: [COLOR.pass, COLOR.passLight],
+  Fail: [COLOR.fail, COLOR.failLight],
+  'N/A': [COLOR.muted, '#eceff3'],
+  Open: [COLOR.pending, COLOR.pendingLight],
+};
+
+function resultCell(pdf: Pdf, value: string, x: number, y: number, width: number, height: number) {
+  const [color, background] = itemColors[value] ?? itemColors.Open;
+  pdf.chip(value, x + (width - 46) / 2, y + (height - 13.5) / 2, 46, color, background);
+}
+
+/** The full header of a document's first page; answers nothing, leaves y under it. */
+function firstPageHeader(pdf: Pdf, data: TaskDocumentData, title: string, subtitle: string, facts: [string, string][]) {
+  const top = MARGIN.top;
+  let textX = MARGIN.left;
+  if (data.provider.logo) {
+    pdf.image(data.provider.logo.data, MARGIN.left, top, { fit: [64, 64], align: 'center', valign: 'center' });
+    textX += 74;
+  }
+  const providerWidth = 215;
+  pdf.font('bold', 13, COLOR.text);
+  pdf.textAt(data.provider.name, textX, top + 2, { width: providerWidth });
+  let y = top + 2 + pdf.heightOf(data.provider.name, providerWidth, 'bold', 13) + 1;
+  pdf.font('regular', 7.5, COLOR.muted);
+  const lines = [...data.provider.lines, ...(data.office ? [`${data.office.name}: ${data.office.lines.join(', ')}`] : [])];
+  if (data.provider.website) lines.push(data.provider.website);
+  for (const line of lines) {
+    pdf.textAt(line, textX, y, { width: providerWidth });
+    y += pdf.heightOf(line, providerWidth, 'regular', 7.5);
+  }
+
+  // The document's own facts on the right.
+  const rightWidth = 215;
+  const rightX = A4.width - MARGIN.right - rightWidth;
+  pdf.font('bold', 13, COLOR.primary);
+  pdf.textAt(title, rightX, top, { width: rightWidth, align: 'right' });
+  let ry = top + pdf.heightOf(title, rightWidth, 'bold', 13) + 1;
+  pdf.font('regular', 8.5, COLOR.muted);
+  pdf.textAt(subtitle, rightX, ry, { width: rightWidth, align: 'right' });
+  ry += pdf.heightOf(subtitle, rightWidth, 'regular', 8.5) + 4;
+  for (const [label, value] of facts) {
+    pdf.font('regular', 8, COLOR.muted);
+    pdf.textAt(label, rightX + 25, ry, { width: 80 });
+    pdf.font('bold', 8.5, COLOR.text);
+    pdf.textAt(value, rightX + 95, ry - 0.5, { width: rightWidth - 95, align: 'right' });
+    ry += 12;
+  }
+  const bottom = Math.max(y, ry, top + 64) + 8;
+  pdf.rule(bottom, COLOR.primary, 2);
+  pdf.y = bottom + 10;
+}
+
+function runningHeader(data: TaskDocumentData, title: string, reference: string) {
+  return (pdf: Pdf) => {
+    pdf.font('bold', 8.5, COLOR.text);
+    pdf.textAt(data.provider.name, MARGIN.left, MARGIN.top, { width: CONTENT_WIDTH / 2 });
+    pdf.font('regular', 8.5, COLOR.muted);
+    pdf.textAt(`${title}  ·  ${reference}`, MARGIN.left, MARGIN.top, { width: CONTENT_WIDTH, align: 'right' });
+    pdf.rule(MARGIN.top + 15, COLOR.primary, 1);
+    pdf.y = MARGIN.top + 24;
+  };
+}
+
+function partyBoxes(pdf: Pdf, data: TaskDocumentData) {
+  pdf.boxes([
+    {
+      title: 'Client',
+      rows: [
+        ['Name', data.client.name],
+        ['Address', data.client.lines.join(', ')],
+      ],
+    },
+    {
+      title: 'Site',
+      rows: [
+        ['Name', data.site.name],
+        ['Address', data.site.lines.join(', ')],
+      ],
+    },
+  ]);
+  pdf.boxes([
+    {
+      title: 'Equipment',
+      rows: [
+        ['Description', data.asset.name],
+        ['Serial number', data.asset.serialNumber ?? ''],
+        ['Equipment type', data.asset.type ?? ''],
+      ],
+    },
+    {
+      title: 'Examination',
+      rows: [
+        ['Task type', data.taskType.name],
+        ['Reference standard', data.taskType.referenceStandard ?? ''],
+        ['Inspection method', data.taskType.inspectionMethod ?? ''],
+        ['Job number', data.job.number],
+      ],
+    },
+  ]);
+}
+
+const reference = (data: TaskDocumentData, final: boolean) =>
+  final && data.certificateNumber
+    ? `${data.certificateNumber}${data.revision > 0 ? ` Rev ${data.revision}` : ''}`
+    : `PREVIEW · Task ${data.taskId}`;
+
+function itemRows(checklist: TaskChecklist | null): string[][] {
+  const rows: string[][] = [];
+  for (const section of checklist?.sections ?? [])
+    section.items.forEach((item, i) => {
+      rows.push([i === 0 ? section.name : '', item.name, item.result ? ITEM_LABEL[item.result] : 'Open']);
+    });
+  return rows;
+}
+
+function signatureBlock(pdf: Pdf, data: TaskDocumentData, options: RenderOptions) {
+  const qrSize = 86;
+  const gap = 12;
+  const boxWidth = (CONTENT_WIDTH - qrSize - 2 * gap) / 2;
+  const height = 112;
+  pdf.ensure(height + 10);
+  const top = pdf.y + 4;
+  const block = (title: string, who: Person | null, date: string, x: number) => {
+    pdf.doc.save().roundedRect(x, top, boxWidth, height, 4).lineWidth(0.6).strokeColor(COLOR.line).stroke().restore();
+    pdf.font('bold', 8, COLOR.primary);
+    pdf.textAt(title.toUpperCase(), x + 8, top + 7, { characterSpacing: 0.3 });
+    if (who?.signature) pdf.image(who.signature.data, x + 8, top + 20, { fit: [boxWidth - 16, 46], valign: 'center' });
+    else {
+      pdf.font('oblique', 8, COLOR.muted);
+      pdf.textAt(who ? 'No signature on file' : 'Awaiting approval', x + 8, top + 38, { width: boxWidth - 16 });
+    }
+    pdf.rule(top + 70, COLOR.line, 0.6, x + 8, x + boxWidth - 8);
+    pdf.font('bold', 9, COLOR.text);
+    pdf.textAt(who?.name ?? '—', x + 8, top + 76, { width: boxWidth - 16 });
+    pdf.font('regular', 7.5, COLOR.muted);
+    pdf.textAt(date, x + 8, top + 90, { width: boxWidth - 16 });
+  };
+  block('Inspected by', data.inspector, `Inspected ${pdfDate(data.actualInspectionDate)}`, MARGIN.left);
+  block(
+    'Approved by',
+    options.final ? data.approver : null,
+    options.final ? `Approved ${pdfDate(data.certificateDate ?? options.issuedAt)}` : 'Not yet approved',
+    MARGIN.left + boxWidth + gap,
+  );
+  const qrX = A4.width - MARGIN.right - qrSize;
+  if (options.verificationUrl) {
+    pdf.qr(options.verificationUrl, qrX, top, qrSize);
+    pdf.font('regular', 6.5, COLOR.muted);
+    pdf.textAt('Scan to verify', qrX, top + qrSize + 2, { width: qrSize, align: 'center' });
+  } else {
+    pdf.doc.save().roundedRect(qrX, top, qrSize, qrSize, 4).dash(3, { space: 2 }).lineWidth(0.6).strokeColor(COLOR.line).stroke().restore();
+    pdf.font('oblique', 7, COLOR.muted);
+    pdf.textAt('Verification QR code issued with the final certificate', qrX + 6, top + 28, { width: qrSize - 12, align: 'center' });
+  }
+  pdf.y = top + height + 10;
+}
+
+/** The certificate (category 1). */
+export async function renderCertificate(data: TaskDocumentData, options: RenderOptions): Promise<Buffer> {
+  const ref = reference(data, options.final);
+  const pdf = new Pdf({ title: `Certificate ${ref}`, author: data.provider.name, subject: `${data.taskType.name}: ${data.asset.name}` });
+  firstPageHeader(pdf, data, 'CERTIFICATE OF INSPECTION', data.taskType.name, [
+    ['Certificate No.', options.final ? (data.certificateNumber ?? '—') : 'PREVIEW'],
+    ['Revision', String(data.revision)],
+    ['Date of issue', options.final ? pdfDate(data.certificateDate ?? options.issuedAt) : 'Not issued'],
+  ]);
+  pdf.runningHeader = runningHeader(data, 'Certificate of inspection', ref);
+  partyBoxes(pdf, data);
+
+  // The overall result and the dates, as one band.
+  pdf.ensure(52);
+  const top = pdf.y;
+  const [color, background] = resultColors(data.result);
+  pdf.doc.save().roundedRect(MARGIN.left, top, CONTENT_WIDTH, 44, 4).fill(background).restore();
+  pdf.font('regular', 7.5, COLOR.muted);
+  pdf.textAt('OVERALL RESULT', MARGIN.left + 12, top + 8);
+  pdf.font('bold', 18, color);
+  pdf.textAt(data.result ? RESULT_LABEL[data.result] : 'NOT INSPECTED', MARGIN.left + 12, top + 18);
+  const dates: [string, string][] = [
+    ['Actual inspection date', pdfDate(data.actualInspectionDate)],
+    ['Next due date', pdfDate(data.nextDueDate)],
+    ['Validity', `${data.taskType.validityMonths} months`],
+  ];
+  dates.forEach(([label, value], i) => {
+    const x = MARGIN.left + 190 + i * 110;
+    pdf.font('regular', 7.5, COLOR.muted);
+    pdf.textAt(label.toUpperCase(), x, top + 8, { width: 108 });
+    pdf.font('bold', 11, COLOR.text);
+    pdf.textAt(value, x, top + 20, { width: 108 });
+  });
+  pdf.y = top + 52;
+
+  pdf.heading('Checklist results');
+  const rows = itemRows(data.checklist);
+  if (rows.length === 0) {
+    pdf.font('oblique', 9, COLOR.muted);
+    pdf.textAt('No checklist items were recorded for this task.', MARGIN.left, pdf.y);
+    pdf.y += 16;
+  } else {
+    pdf.table(
+      [
+        { title: 'Section', width: 150 },
+        { title: 'Item', width: CONTENT_WIDTH - 150 - 70 },
+        { title: 'Result', width: 70, align: 'center', draw: resultCell },
+      ],
+      rows,
+    );
+  }
+  if (data.revision > 0 && data.revisionComments) {
+    pdf.heading(`Revision ${data.revision}`);
+    pdf.font('regular', 8.5, COLOR.text);
+    pdf.doc.text(data.revisionComments, MARGIN.left, pdf.y, { width: CONTENT_WIDTH });
+    pdf.y += 6;
+  }
+
+  pdf.heading('Declaration');
+  const declaration =
+    'We certify that the equipment described above was examined on the date shown in accordance with the reference standard and ' +
+    'inspection method stated, and that the results recorded are a true account of its condition at the time of examination. ' +
+    'This certificate is valid until the next due date unless the equipment is modified, repaired or damaged in the meantime.';
+  pdf.ensure(pdf.heightOf(declaration, CONTENT_WIDTH, 'regular', 8) + 130);
+  pdf.font('regular', 8, COLOR.text);
+  pdf.doc.text(declaration, MARGIN.left, pdf.y, { width: CONTENT_WIDTH, align: 'justify' });
+  pdf.y += 8;
+  signatureBlock(pdf, data, options);
+
+  return pdf.finish({
+    left: `${data.provider.name}  ·  Certificate ${options.final ? (data.certificateNumber ?? '') : 'PREVIEW (not valid as a certificate)'}`,
+    right: options.verificationUrl
+      ? `Verify this certificate at ${options.verificationUrl}`
+      : 'A preview for approval: it carries no number and certifies nothing.',
+    watermark: options.final ? null : 'PREVIEW',
+  });
+}
+
+/** One record's values as label/value pairs, by field kind, with the images it holds. */
+function recordValues(record: FormRecord, definition: FormDefinition | undefined, data: TaskDocumentData) {
+  const pairs: [string, string][] = [];
+  const images: PdfImage[] = [];
+  const take = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+  if (!definition) {
+    for (const [key, value] of Object.entries(record.attributes))
+      pairs.push([key, Array.isArray(value) ? value.join(', ') : String(value ?? '')]);
+    return { pairs, images, note: `Form revision ${record.formRevision} not found: values shown as stored` };
+  }
+  for (const field of definition.fields) {
+    if (field.kind === 'heading') {
+      pairs.push([`§ ${field.label}`, '']);
+      continue;
+    }
+    if (!isValueField(field)) continue;
+    const value = record.attributes[field.key];
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    let text: string;
+    switch (field.kind) {
+      case 'number':
+        text = `${value}${field.unit ? ` ${field.unit}` : ''}`;
+        break;
+      case 'date':
+        text = typeof value === 'string' ? pdfDate(new Date(`${value}T00:00:00Z`)) : String(value);
+        break;
+      case 'select':
+        text = field.options.find((o) => o.value === value)?.label ?? String(value);
+        break;
+      case 'multiselect':
+        text = take(value)
+          .map((v) => field.options.find((o) => o.value === v)?.label ?? v)
+          .join(', ');
+        break;
+      case 'yesno':
+        text = value === true ? 'Yes' : 'No';
+        break;
+      case 'passfail':
+        text = ITEM_LABEL[String(value)] ?? String(value);
+        break;
+      case 'photo':
+      case 'signature': {
+        const keys = take(value);
+        const found = keys.map((k) => data.images.get(k)).filter((i): i is PdfImage => Boolean(i));
+        images.push(...found);
+        text =
+          field.kind === 'signature' ? (found.length ? 'Signed (below)' : 'Signed') : `${keys.length} photo${keys.length === 1 ? '' : 's'}`;
+        break;
+      }
+      case 'file':
+        text = take(value)
+          .map((k) => data.fileNames.get(k) ?? (data.images.has(k) ? 'image' : 'file'))
+          .join(', ');
+        break;
+      default:
+        text = String(value);
+    }
+    pairs.push([field.label, text]);
+  }
+  for (const f of record.attributesFiles) {
+    if (f.deleted) continue;
+    const img = data.images.get(f.blobKey);
+    if (img) images.push(img);
+  }
+  return { pairs, images, note: null as string | null };
+}
+
+function drawPairs(pdf: Pdf, pairs: [string, string][], indent: number) {
+  const labelWidth = 170;
+  const valueWidth = CONTENT_WIDTH - indent - labelWidth - 8;
+  for (const [label, value] of pairs) {
+    const heading = label.startsWith('§ ');
+    const h = heading ? 14 : Math.max(pdf.heightOf(label, labelWidth, 'regular', 8), pdf.heightOf(value, valueWidth, 'bold', 8.5)) + 3;
+    pdf.ensure(h);
+    const y = pdf.y;
+    if (heading) {
+      pdf.font('bold', 8.5, COLOR.primary);
+      pdf.textAt(label.slice(2), MARGIN.left + indent, y + 2, { width: CONTENT_WIDTH - indent });
+    } else {
+      pdf.font('regular', 8, COLOR.muted);
+      pdf.textAt(label, MARGIN.left + indent, y, { width: labelWidth });
+      pdf.font('bold', 8.5, COLOR.text);
+      pdf.textAt(value, MARGIN.left + indent + labelWidth + 8, y - 0.5, { width: valueWidth });
+    }
+    pdf.y = y + h;
+  }
+}
+
+function drawImages(pdf: Pdf, images: PdfImage[], indent: number) {
+  const size = 120;
+  const gap = 8;
+  const perRow = Math.floor((CONTENT_WIDTH - indent + gap) / (size + gap));
+  for (let i = 0; i < images.length; i += perRow) {
+    pdf.ensure(size + gap);
+    const y = pdf.y;
+    images.slice(i, i + perRow).forEach((img, j) => {
+      const x = MARGIN.left + indent + j * (size + gap);
+      pdf.doc.save().rect(x, y, size, size).fill(COLOR.zebra).restore();
+      try {
+        pdf.image(img.data, x + 2, y + 2, { fit: [size - 4, size - 4], align: 'center', valign: 'center' });
+      } catch {
+        pdf.font('oblique', 7, COLOR.muted);
+        pdf.textAt('Image could not be read', x + 6, y + size / 2 - 4, { width: size - 12, align: 'center' });
+      }
+      pdf.doc.save().rect(x, y, size, size).lineWidth(0.5).strokeColor(COLOR.line).stroke().restore();
+    });
+    pdf.y = y + size + gap;
+  }
+}
+
+/**
+ * The field report (category 2, `full` false) and the full checklist report (category 3,
+ * `full` true). The field report lists the items the inspector recorded something for with
+ * their values; the full report shows every section and item, every value, and the photos.
+ */
+export async function renderReport(data: TaskDocumentData, options: RenderOptions & { full: boolean }): Promise<Buffer> {
+  const title = options.full ? 'FULL CHECKLIST REPORT' : 'FIELD REPORT';
+  const ref = reference(data, options.final);
+  const pdf = new Pdf({
+    title: `${options.full ? 'Full checklist report' : 'Field report'} ${ref}`,
+    author: data.provider.name,
+    subject: data.asset.name,
+  });
+  firstPageHeader(pdf, data, title, data.taskType.name, [
+    ['Certificate No.', options.final ? (data.certificateNumber ?? '—') : 'PREVIEW'],
+    ['Inspection date', pdfDate(data.actualInspectionDate)],
+    ['Report made', pdfDateTime(options.issuedAt)],
+  ]);
+  pdf.runningHeader = runningHeader(data, options.full ? 'Full checklist report' : 'Field report', ref);
+  partyBoxes(pdf, data);
+
+  const [color, background] = resultColors(data.result);
+  pdf.ensure(30);
+  const top = pdf.y;
+  pdf.doc.save().roundedRect(MARGIN.left, top, CONTENT_WIDTH, 24, 4).fill(background).restore();
+  pdf.font('bold', 10, color);
+  pdf.textAt(`Overall result: ${data.result ? RESULT_LABEL[data.result] : 'NOT INSPECTED'}`, MARGIN.left + 10, top + 7);
+  pdf.font('regular', 8.5, COLOR.text);
+  pdf.textAt(`Inspector: ${data.inspector?.name ?? '—'}`, MARGIN.left, top + 7.5, { width: CONTENT_WIDTH - 10, align: 'right' });
+  pdf.y = top + 32;
+
+  let shown = 0;
+  for (const section of data.checklist?.sections ?? []) {
+    const items = options.full
+      ? section.items
+      : section.items.filter((item) => item.result !== null || (item.userData?.records.length ?? 0) > 0);
+    if (items.length === 0 && !options.full) continue;
+    pdf.heading(section.name);
+    if (section.description && options.full) {
+      pdf.font('oblique', 8, COLOR.muted);
+      pdf.doc.text(section.description, MARGIN.left, pdf.y, { width: CONTENT_WIDTH });
+      pdf.y += 4;
+    }
+    for (const node of [{ ...section, result: null, isSection: true }, ...items.map((i) => ({ ...i, isSection: false }))]) {
+      const records = node.userData?.records ?? [];
+      if (node.isSection && records.length === 0) continue;
+      shown++;
+      pdf.ensure(40);
+      const y = pdf.y;
+      const label = node.isSection ? 'Section data' : node.name;
+      pdf.doc.save().rect(MARGIN.left, y, CONTENT_WIDTH, 18).fill(COLOR.zebra).restore();
+      pdf.font('bold', 9, COLOR.text);
+      pdf.textAt(label, MARGIN.left + 6, y + 4.5, { width: CONTENT_WIDTH - 80 });
+      if (!node.isSection) {
+        const value = node.result ? ITEM_LABEL[node.result] : 'Open';
+        const [c, b] = itemColors[value];
+        pdf.chip(value, A4.width - MARGIN.right - 52, y + 2.5, 46, c, b);
+      }
+      pdf.y = y + 22;
+      if (options.full && node.description) {
+        pdf.font('oblique', 7.5, COLOR.muted);
+        pdf.doc.text(node.description, MARGIN.left + 6, pdf.y, { width: CONTENT_WIDTH - 12 });
+        pdf.y += 3;
+      }
+      if (records.length === 0) {
+        pdf.font('oblique', 8, COLOR.muted);
+        pdf.textAt('No data recorded.', MARGIN.left + 6, pdf.y);
+        pdf.y += 14;
+        continue;
+      }
+      records.forEach((record, index) => {
+        const definition = data.forms.get(`${record.formId}:${record.formRevision}`);
+        const values = recordValues(record, definition, data);
+        if (records.length > 1 || options.full) {
+          pdf.ensure(16);
+          pdf.font('bold', 8, COLOR.primary);
+          pdf.textAt(
+            `${record.formName}${records.length > 1 ? ` · sample ${index + 1} of ${records.length}` : ''}${options.full ? ` · form revision ${record.formRevision}` : ''}`,
+            MARGIN.left + 6,
+            pdf.y,
+          );
+          pdf.y += 13;
+        }
+        if (values.note) {
+          pdf.font('oblique', 7.5, COLOR.muted);
+          pdf.textAt(values.note, MARGIN.left + 6, pdf.y);
+          pdf.y += 11;
+        }
+        drawPairs(pdf, values.pairs.length > 0 ? values.pairs : [['Values', 'none entered']], 6);
+        if (options.full) drawImages(pdf, values.images, 6);
+        else if (values.images.length > 0) {
+          pdf.font('oblique', 7.5, COLOR.muted);
+          pdf.textAt(
+            `${values.images.length} image${values.images.length === 1 ? '' : 's'}: see the full checklist report`,
+            MARGIN.left + 6,
+            pdf.y,
+          );
+          pdf.y += 11;
+        }
+        pdf.y += 4;
+      });
+      if (options.full) {
+        const attached = (node.userData?.files ?? []).filter((f) => !f.deleted);
+        const images = attached.map((f) => data.images.get(f.blobKey)).filter((i): i is PdfImage => Boolean(i));
+        const others = attached.filter((f) => !data.images.has(f.blobKey)).map((f) => f.fileName);
+        if (others.length > 0) drawPairs(pdf, [['Attached files', others.join(', ')]], 6);
+        drawImages(pdf, images, 6);
+      }
+    }
+  }
+  if (shown === 0) {
+    pdf.font('oblique', 9, COLOR.muted);
+    pdf.textAt('No findings were recorded for this task.', MARGIN.left, pdf.y + 4);
+    pdf.y += 20;
+  }
+
+  return pdf.finish({
+    left: `${data.provider.name}  ·  ${options.full ? 'Full checklist report' : 'Field report'}  ·  ${ref}`,
+    right: `Job ${data.job.number}  ·  Task ${data.taskId}  ·  ${data.asset.name}${data.asset.serialNumber ? ` (${data.asset.serialNumber})` : ''}`,
+    watermark: options.final ? null : 'PREVIEW',
+  });
+}

@@ -1,0 +1,107 @@
+import type { TaskChecklist } from '@portal/contracts';
+import { emblemPng } from '../../db/seed/emblem';
+import { addMonths, type TaskDocumentData } from './data';
+
+/**
+ * A believable task's documents data without a database: the bench's certificate figure and
+ * the renderers' tests use it (a 40-item checklist by default, logo, two signatures).
+ */
+export function sampleDocumentData(items = 40): TaskDocumentData {
+  const sectionNames = [
+    'General condition',
+    'Structure and welds',
+    'Hoist and wire rope',
+    'Brakes and limits',
+    'Load test',
+    'Documentation',
+  ];
+  const perSection = Math.ceil(items / sectionNames.length);
+  const sections: TaskChecklist['sections'] = [];
+  let n = 0;
+  for (const [s, name] of sectionNames.entries()) {
+    const sectionItems: TaskChecklist['sections'][number]['items'] = [];
+    for (let i = 0; i < perSection && n < items; i++, n++)
+      sectionItems.push({
+        id: `i${n}`,
+        name: `${['Check', 'Inspect', 'Verify', 'Measure'][n % 4]} ${['markings and SWL plate', 'hook latch and swivel', 'wire rope for broken wires', 'brake holding under load', 'limit switches', 'boom sections for deformation', 'pins and retainers'][n % 7]}`,
+        result: n % 13 === 5 ? 'na' : 'pass',
+        userData: {
+          records: [
+            {
+              formId: 1,
+              formName: 'Visual check',
+              formRevision: 1,
+              formRecordId: `r${n}`,
+              attributes: {
+                condition: 'good',
+                remarks: n % 3 === 0 ? 'Light surface rust, no pitting' : 'Satisfactory',
+                wear: 2.5 + (n % 5) / 10,
+              },
+              attributesFiles: [],
+            },
+          ],
+          files: [],
+        },
+      });
+    if (sectionItems.length) sections.push({ id: `s${s}`, name, userData: null, items: sectionItems });
+  }
+  const inspected = new Date(Date.UTC(2026, 10, 20, 9, 30));
+  const signature = { data: emblemPng([20, 40, 120], 'hook', 96), type: 'image/png' as const };
+  return {
+    taskId: 1234,
+    namespaceId: 1,
+    provider: {
+      name: 'Gulf Lifting Inspection Services LLC',
+      lines: ['Al Quoz Industrial Area 3, Dubai, United Arab Emirates', '+971 4 555 0100  ·  certificates@gulflifting.test'],
+      website: 'www.gulflifting.test',
+      logo: { data: emblemPng([13, 71, 161], 'check', 128), type: 'image/png' },
+    },
+    office: { name: 'Dubai Office', lines: ['Al Quoz Industrial Area 3', 'Dubai, Dubai', 'United Arab Emirates 122001'] },
+    client: { name: 'Emirates Steel Fabrication LLC', lines: ['Mussafah M-26', 'Abu Dhabi, Abu Dhabi', 'United Arab Emirates'] },
+    site: { name: 'Mussafah Yard 2', lines: ['Plot 14, Mussafah M-26', 'Abu Dhabi'] },
+    job: { number: 'DXB-2026-00042', quotationNumber: 'Q-8812', poNumber: 'PO-5531' },
+    asset: { id: 77, name: 'Overhead crane 10 t, bay 3', serialNumber: 'OHC-10T-0388', type: 'Overhead crane' },
+    taskType: {
+      name: 'Thorough examination (LOLER)',
+      referenceStandard: 'LOLER 1998, BS 7121-1',
+      inspectionMethod: 'Visual and functional, load test at 110%',
+      validityMonths: 12,
+    },
+    division: 'LIFTING',
+    status: 16,
+    result: 1,
+    actualInspectionDate: inspected,
+    nextDueDate: addMonths(inspected, 12),
+    certificateNumber: 'DXB-LFT-2026-00017',
+    certificateDate: new Date(Date.UTC(2026, 10, 21, 8, 0)),
+    revision: 0,
+    revisionComments: null,
+    inspector: { name: 'Rahul Menon', signature },
+    approver: { name: 'Sarah Al Mansoori', signature },
+    checklist: { taskTypeId: 1, initialisedAt: inspected.toISOString(), sections },
+    forms: new Map([
+      [
+        '1:1',
+        {
+          version: 1 as const,
+          fields: [
+            {
+              id: 'f1',
+              kind: 'select' as const,
+              key: 'condition',
+              label: 'Condition',
+              options: [
+                { value: 'good', label: 'Good' },
+                { value: 'poor', label: 'Poor' },
+              ],
+            },
+            { id: 'f2', kind: 'number' as const, key: 'wear', label: 'Measured wear', unit: 'mm' },
+            { id: 'f3', kind: 'textarea' as const, key: 'remarks', label: 'Remarks' },
+          ],
+        },
+      ],
+    ]),
+    images: new Map(),
+    fileNames: new Map(),
+  };
+}

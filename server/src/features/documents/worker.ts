@@ -1,0 +1,396 @@
+import { randomBytes } from 'node:crypto';
+import type { CertificateFacts } from '@portal/contracts';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { certificates, documentJobs, files, tasks } from '../../db/schema';
+import { queryRows } from '../../db/rows';
+import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import type { BlobStore } from '../../lib/blobs';
+import { newBlobKey } from '../../lib/tokens';
+import { loadTaskDocumentData, type TaskDocumentData } from './data';
+import { type DocumentPhase, enqueueTaskDocuments } from './enqueue';
+import { renderCertificate, renderReport } from './render';
+import { signingKey, signPdf } from './signing';
+
+/**
+ * The documents queue's worker (issue 10; docs/documents.md). Any server instance takes the
+ * next due `document_jobs` row with `SELECT ... FOR UPDATE SKIP LOCKED` inside one UPDATE, so
+ * two workers never take the same row; it marks the row running (`locked_at`, one more
+ * attempt) and the task's certificate status 12/32, reads the task, renders and signs the PDFs
+ * with no database slot held, stores them in the blob store, and in one short transaction
+ * keeps the file rows, sets the task's file ids and 13/33 and (final) the certificate's
+ * SHA-256 and verification code. That last transaction only commits while the row is still
+ * this worker's claim (same attempt number): a worker whose lease ran out and whose row was
+ * taken again writes nothing. A failure puts the row back with a growing delay, and after the
+ * last attempt marks it failed with the error and the task 19/39. A running row whose lease
+ * ran out (its worker died) is taken again. Nothing here lives only in memory: a restart
+ * finds everything in the table.
+ */
+export const DOCUMENT_OWNER = {
+  certificate: 'task-certificate',
+  fieldReport: 'task-field-report',
+  fullReport: 'task-full-report',
+} as const;
+
+export interface WorkerSettings {
+  /** A running row whose lock is older than this is taken again (its worker died). */
+  leaseMs: number;
+  /** Attempts before a row is marked failed (19/39). */
+  maxAttempts: number;
+  /** Delay before the n-th retry: base * 4^(n-1) (10 s, 40 s, 160 s...). */
+  retryBaseMs: number;
+  /** The address the verification QR code points to (PUBLIC_URL, else the server's own). */
+  publicUrl: string;
+}
+
+export const DEFAULT_WORKER_SETTINGS: Omit<WorkerSettings, 'publicUrl'> = { leaseMs: 5 * 60_000, maxAttempts: 3, retryBaseMs: 10_000 };
+
+export interface ClaimedJob {
+  id: number;
+  namespaceId: number;
+  taskId: number;
+  phase: DocumentPhase;
+  attempts: number;
+  requestedBy: number | null;
+}
+
+/** What the worker needs of the app (also what tests and the bench pass in). */
+export interface WorkerDeps {
+  db: Db;
+  blobs: BlobStore;
+  settings: WorkerSettings;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Test seam: called after rendering, before the results are kept (a crash or a slow worker). */
+  afterRender?: (job: ClaimedJob) => Promise<void>;
+  /** Test seam: replaces the renderers (a failing one). */
+  render?: (data: TaskDocumentData, job: ClaimedJob) => Promise<void>;
+}
+
+const BASE: Record<DocumentPhase, number> = { preview: 10, final: 30 };
+
+/** Takes the next due row (or a running one whose lease ran out), or null when none is due. */
+export async function claimNextJob(db: Db, settings: Pick<WorkerSettings, 'leaseMs'>): Promise<ClaimedJob | null> {
+  const lease = `${Math.max(1, Math.round(settings.leaseMs))} milliseconds`;
+  const rows = await queryRows<{
+    id: number;
+    namespace_id: number;
+    task_id: number;
+    phase: DocumentPhase;
+    attempts: number;
+    requested_by: number | null;
+  }>(
+    db,
+    sql`update document_jobs set state = 'running', locked_at = now(), attempts = attempts + 1
+         where id = (select id from document_jobs
+                      where (state = 'queued' and run_after <= now())
+                         or (state = 'running' and locked_at < now() - ${lease}::interval)
+                      order by run_after, id
+                      limit 1
+                      for update skip locked)
+        returning id, namespace_id, task_id, phase, attempts, requested_by`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    namespaceId: row.namespace_id,
+    taskId: row.task_id,
+    phase: row.phase,
+    attempts: row.attempts,
+    requestedBy: row.requested_by,
+  };
+}
+
+class LostClaim extends Error {}
+
+const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+/** What the verification page shows of a certificate, as it was issued. */
+export function certificateFacts(data: TaskDocumentData): CertificateFacts {
+  return {
+    issuer: data.provider.name,
+    client: data.client.name,
+    site: data.site.name,
+    asset: data.asset.name,
+    serialNumber: data.asset.serialNumber,
+    assetType: data.asset.type,
+    taskType: data.taskType.name,
+    result: data.result,
+    inspectionDate: isoDate(data.actualInspectionDate),
+    dueDate: isoDate(data.nextDueDate),
+  };
+}
+
+interface Rendered {
+  ownerType: string;
+  fileName: string;
+  pdf: Buffer;
+}
+
+const safeName = (value: string) => value.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+
+async function renderAll(deps: WorkerDeps, data: TaskDocumentData, job: ClaimedJob, code: string | null): Promise<Rendered[]> {
+  const final = job.phase === 'final';
+  const issuedAt = new Date();
+  const verificationUrl = code ? `${deps.settings.publicUrl.replace(/\/+$/, '')}/verify/${code}` : null;
+  const base = final
+    ? safeName(`${data.certificateNumber}${data.revision > 0 ? `-rev${data.revision}` : ''}`)
+    : `task-${data.taskId}-preview`;
+  const out: Rendered[] = [
+    {
+      ownerType: DOCUMENT_OWNER.certificate,
+      fileName: `Certificate-${base}.pdf`,
+      pdf: await renderCertificate(data, { final, verificationUrl, issuedAt }),
+    },
+    {
+      ownerType: DOCUMENT_OWNER.fieldReport,
+      fileName: `Field-report-${base}.pdf`,
+      pdf: await renderReport(data, { final, verificationUrl, issuedAt, full: false }),
+    },
+  ];
+  if (final) {
+    out.push({
+      ownerType: DOCUMENT_OWNER.fullReport,
+      fileName: `Full-checklist-report-${base}.pdf`,
+      pdf: await renderReport(data, { final, verificationUrl, issuedAt, full: true }),
+    });
+    const key = await signingKey(deps.db, data.namespaceId, data.provider.name);
+    for (const doc of out)
+      doc.pdf = await signPdf(doc.pdf, key, {
+        name: data.provider.name,
+        reason: `${doc.ownerType === DOCUMENT_OWNER.certificate ? 'Certificate' : 'Report'} ${data.certificateNumber}`,
+        location: data.office?.name ?? data.provider.name,
+      });
+  }
+  return out;
+}
+
+/** Works one claimed row to its end (done, back in the queue, or failed). Never throws. */
+export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'done' | 'retry' | 'failed' | 'lost'> {
+  const { db } = deps;
+  const base = BASE[job.phase] ?? 10;
+  const ours = and(eq(documentJobs.id, job.id), eq(documentJobs.state, 'running'), eq(documentJobs.attempts, job.attempts));
+  try {
+    if (job.attempts > deps.settings.maxAttempts)
+      throw new Error('gave up: the row was taken again after its worker stopped on every attempt');
+    await db
+      .update(tasks)
+      .set({ certificateStatus: base + 2 })
+      .where(eq(tasks.id, job.taskId));
+    const data = await loadTaskDocumentData(db, deps.blobs, job.taskId);
+    if (!data) throw new Error(`task ${job.taskId} not found`);
+    if (job.phase === 'final' && !data.certificateNumber) throw new Error('the task has no certificate number (allocated at approval)');
+    const code = job.phase === 'final' ? randomBytes(16).toString('base64url') : null;
+    if (deps.render) await deps.render(data, job);
+    const rendered = await renderAll(deps, data, job, code);
+    const stored: (Rendered & { sha256: string; size: number })[] = [];
+    for (const doc of rendered) stored.push({ ...doc, ...(await deps.blobs.put(doc.pdf)) });
+    await deps.afterRender?.(job);
+
+    await inTransaction(db, { userId: job.requestedBy, namespaceId: job.namespaceId }, async (tx) => {
+      const claimed = await tx
+        .update(documentJobs)
+        .set({ state: 'done', finishedAt: sql`now()`, lastError: null })
+        .where(ours)
+        .returning({ id: documentJobs.id });
+      if (claimed.length === 0) throw new LostClaim();
+      const [before] = await tx
+        .select({ certificate: tasks.certificateFileId, field: tasks.fieldReportFileId, full: tasks.fullReportFileId })
+        .from(tasks)
+        .where(eq(tasks.id, job.taskId))
+        .for('update');
+      const ids: Record<string, number> = {};
+      for (const doc of stored) {
+        const [row] = await tx
+          .insert(files)
+          .values({
+            namespaceId: job.namespaceId,
+            blobKey: newBlobKey(),
+            ownerType: doc.ownerType,
+            ownerId: job.taskId,
+            fileName: doc.fileName,
+            contentType: 'application/pdf',
+            size: doc.size,
+            sha256: doc.sha256,
+            createdBy: job.requestedBy,
+          })
+          .returning({ id: files.id });
+        ids[doc.ownerType] = row.id;
+      }
+      await tx
+        .update(tasks)
+        .set({
+          certificateStatus: base + 3,
+          certificateFileId: ids[DOCUMENT_OWNER.certificate],
+          fieldReportFileId: ids[DOCUMENT_OWNER.fieldReport],
+          ...(ids[DOCUMENT_OWNER.fullReport] ? { fullReportFileId: ids[DOCUMENT_OWNER.fullReport] } : {}),
+        })
+        .where(eq(tasks.id, job.taskId));
+      if (job.phase === 'final' && code) {
+        const certificate = stored.find((d) => d.ownerType === DOCUMENT_OWNER.certificate);
+        if (certificate)
+          await tx.insert(certificates).values({
+            namespaceId: job.namespaceId,
+            taskId: job.taskId,
+            number: data.certificateNumber ?? '',
+            revision: data.revision,
+            sha256: certificate.sha256,
+            code,
+            fileId: ids[DOCUMENT_OWNER.certificate],
+            facts: certificateFacts(data),
+          });
+      }
+      // The replaced files go, except an issued certificate's (its verification page serves it).
+      const replaced = [before?.certificate, before?.field, ids[DOCUMENT_OWNER.fullReport] ? before?.full : null].filter(
+        (id): id is number => typeof id === 'number',
+      );
+      if (replaced.length > 0)
+        await tx
+          .delete(files)
+          .where(
+            and(
+              inArray(files.id, replaced),
+              notExists(tx.select({ id: certificates.id }).from(certificates).where(eq(certificates.fileId, files.id))),
+            ),
+          );
+    });
+    deps.log?.info({ job: job.id, task: job.taskId, phase: job.phase }, 'task documents made');
+    return 'done';
+  } catch (error) {
+    if (error instanceof LostClaim) {
+      deps.log?.warn({ job: job.id, task: job.taskId }, 'document job was taken over by another worker; results dropped');
+      return 'lost';
+    }
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const failed = job.attempts >= deps.settings.maxAttempts;
+    const delayMs = deps.settings.retryBaseMs * 4 ** (job.attempts - 1);
+    try {
+      await inTransaction(db, { userId: job.requestedBy, namespaceId: job.namespaceId }, async (tx) => {
+        const rows = await tx
+          .update(documentJobs)
+          .set(
+            failed
+              ? { state: 'failed', lastError: message, finishedAt: sql`now()`, lockedAt: null }
+              : {
+                  state: 'queued',
+                  lastError: message,
+                  lockedAt: null,
+                  runAfter: sql`now() + ${`${Math.round(delayMs)} milliseconds`}::interval`,
+                },
+          )
+          .where(ours)
+          .returning({ id: documentJobs.id });
+        if (rows.length > 0)
+          await tx
+            .update(tasks)
+            .set({ certificateStatus: base + (failed ? 9 : 1) })
+            .where(eq(tasks.id, job.taskId));
+      });
+    } catch (inner) {
+      deps.log?.error({ err: inner, job: job.id }, 'could not record a document job failure; the lease will expire');
+    }
+    deps.log?.[failed ? 'error' : 'warn'](
+      { job: job.id, task: job.taskId, attempt: job.attempts, error: message },
+      failed ? 'task documents failed' : 'task documents failed; will retry',
+    );
+    return failed ? 'failed' : 'retry';
+  }
+}
+
+/** Works every due row until none is left (tests, the bench, and each tick of the timer). */
+export async function drainDocumentJobs(
+  deps: WorkerDeps | (Omit<WorkerDeps, 'settings'> & { settings?: Partial<WorkerSettings> }),
+): Promise<number> {
+  const full: WorkerDeps = { ...deps, settings: { ...DEFAULT_WORKER_SETTINGS, publicUrl: 'http://localhost:3000', ...deps.settings } };
+  let count = 0;
+  for (;;) {
+    const job = await claimNextJob(full.db, full.settings);
+    if (!job) return count;
+    await processJob(full, job);
+    count++;
+    // Lets waiting requests in between documents (rendering holds the event loop).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * One worker per server instance: a poll timer (`DOCUMENT_POLL_MS`, 0 turns it off) and a
+ * nudge right after this instance queues documents. Runs one row at a time; a nudge while it
+ * works makes it look again when done.
+ */
+export class DocumentWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: WorkerDeps,
+    private readonly pollMs: number,
+  ) {}
+
+  start(pollMs = this.pollMs): void {
+    this.stopped = false;
+    if (this.timer || pollMs <= 0) return;
+    this.timer = setInterval(() => this.nudge(), pollMs);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  /** Looks for due rows now (after an enqueue on this instance). Off while the worker is stopped. */
+  nudge(): void {
+    if (this.stopped || (!this.timer && this.pollMs <= 0)) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          await drainDocumentJobs(this.deps);
+        } catch (error) {
+          this.deps.log?.warn({ err: error }, 'document worker could not read the queue');
+        }
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Stops the timer and waits for the row in hand (app close). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  drain(): Promise<number> {
+    return drainDocumentJobs(this.deps);
+  }
+}
+
+/**
+ * Retry from the UI (tsrv's `POST /api/addasynctask`): queues the task's documents of the
+ * phase its certificate status says (final once approved, preview otherwise), in the caller's
+ * transaction. Answers the phase queued.
+ */
+export async function retryTaskDocuments(
+  db: Db,
+  task: { id: number; namespaceId: number; status: number },
+  requestedBy: number | null,
+): Promise<DocumentPhase> {
+  const phase: DocumentPhase = task.status === 16 ? 'final' : 'preview';
+  await enqueueTaskDocuments(db, task, phase, requestedBy);
+  return phase;
+}
+
+/** The documents rows of a task, newest first (diagnostics and tests). */
+export async function taskDocumentJobs(db: Db, taskId: number) {
+  return db
+    .select()
+    .from(documentJobs)
+    .where(eq(documentJobs.taskId, taskId))
+    .orderBy(sql`${documentJobs.createdAt} desc, ${documentJobs.id} desc`);
+}
