@@ -29,3 +29,4 @@ export * from './settings/schemas';
 export * from './tasks/transitions';
 export * from './tasks/schemas';
 export * from './documents/schemas';
+export * from './qrStickers/schemas';
