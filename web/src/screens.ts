@@ -25,6 +25,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   taskTypes: () => import('./taskTypes/TaskTypesPage'),
   jobs: () => import('./jobs/JobsPage'),
   jobLites: () => import('./jobs/JobLitesPage'),
+  qrSticker: () => import('./qrStickers/QrStickerPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
+import { AssetHistoryPopup } from '../qrStickers/AssetHistoryPopup';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
 
@@ -16,6 +17,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       }}
     >
       {children}
+      <AssetHistoryPopup />
     </Layout>
   );
 }

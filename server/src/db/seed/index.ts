@@ -6,6 +6,7 @@ import { type SeededNamespace, seedNamespace } from './demo';
 import { seedJobs } from './jobs';
 import { seedTaskWork } from './tasks';
 import { seedTaskTypes } from './taskTypes';
+import { seedQrStickers } from './qrStickers';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -69,6 +70,8 @@ export async function seedDemo(db: Db, config: Pick<Config, 'defaultMailDomain'>
     // Filled checklists, results, certificates and a few queued documents (issue 10).
     await seedTaskWork(db, demo, { seed: 1010, queue: 16 });
     await seedTaskWork(db, acme, { seed: 1020, queue: 4 });
+    // A sheet of QR stickers, a few assigned to assets with inspections (issue 11).
+    await seedQrStickers(db, demo, { seed: 1111, publicUrl: (config as { publicUrl?: string }).publicUrl });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }
