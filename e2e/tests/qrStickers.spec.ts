@@ -86,7 +86,7 @@ test('a client user signs in from a sticker, sees the asset history and is signe
   // On a phone from the start (a dialog left open while the window crosses to the phone
   // layout is hidden from assistive technology by react-admin's drawer, so load it again).
   await page.reload();
-  await expect(popup.locator('tbody tr').first()).toBeVisible();
+  await expect(popup.getByTestId('asset-history-cards')).toContainText(QR_STICKERS.nextDueDate);
   await popup.getByRole('button', { name: QR_STICKERS.close }).click();
   await expect(popup.getByRole('status')).toHaveText('Logging out...');
   await page.waitForURL(/\/login/, { timeout: 15_000 });

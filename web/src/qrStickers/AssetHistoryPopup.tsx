@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AUTH, formatDate, QR_STICKERS, stickerResultLabel } from '@portal/contracts';
+import { type AssetHistoryRow, AUTH, formatDate, QR_STICKERS, stickerResultLabel } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { signOut } from '../api/session';
 import { assetHistoryBySerial, fileUrl } from './api';
@@ -74,51 +74,81 @@ function AssetHistoryDialog({ asn }: { asn: string }) {
         ) : !data?.rows.length ? (
           <Typography color="text.secondary">{ours(QR_STICKERS.noHistory)}</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" sx={{ minWidth: 640 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{QR_STICKERS.inspectionDate}</TableCell>
-                  <TableCell>{QR_STICKERS.certDate}</TableCell>
-                  <TableCell>{QR_STICKERS.certNo}</TableCell>
-                  <TableCell>{QR_STICKERS.result}</TableCell>
-                  <TableCell>{QR_STICKERS.cert}</TableCell>
-                  <TableCell>{QR_STICKERS.nextDueDate}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.rows.map((row) => {
-                  const result = stickerResultLabel(row.result);
-                  return (
+          <>
+            {/* On a phone each report is a card of label and value pairs instead of a wide table. */}
+            <Box sx={{ display: { xs: 'grid', sm: 'none' }, gap: 1 }} data-testid="asset-history-cards">
+              {data.rows.map((row) => (
+                <Box
+                  key={row.taskId}
+                  sx={{
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: 1,
+                    p: 1.5,
+                    display: 'grid',
+                    gridTemplateColumns: 'auto 1fr',
+                    columnGap: 1.5,
+                    rowGap: 0.5,
+                  }}
+                >
+                  <Typography variant="body2" color="text.secondary">
+                    {QR_STICKERS.inspectionDate}
+                  </Typography>
+                  <Typography variant="body2">{formatDate(row.inspectionDate)}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {QR_STICKERS.certDate}
+                  </Typography>
+                  <Typography variant="body2">{formatDate(row.certificateDate)}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {QR_STICKERS.certNo}
+                  </Typography>
+                  <Typography variant="body2">{row.certificateNumber ?? ''}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {QR_STICKERS.result}
+                  </Typography>
+                  <ResultText result={row.result} />
+                  <Typography variant="body2" color="text.secondary">
+                    {QR_STICKERS.cert}
+                  </Typography>
+                  <CertificateCell row={row} />
+                  <Typography variant="body2" color="text.secondary">
+                    {QR_STICKERS.nextDueDate}
+                  </Typography>
+                  <Typography variant="body2">{formatDate(row.dueDate)}</Typography>
+                </Box>
+              ))}
+            </Box>
+            <Box sx={{ overflowX: 'auto', display: { xs: 'none', sm: 'block' } }}>
+              <Table size="small" sx={{ minWidth: 640 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{QR_STICKERS.inspectionDate}</TableCell>
+                    <TableCell>{QR_STICKERS.certDate}</TableCell>
+                    <TableCell>{QR_STICKERS.certNo}</TableCell>
+                    <TableCell>{QR_STICKERS.result}</TableCell>
+                    <TableCell>{QR_STICKERS.cert}</TableCell>
+                    <TableCell>{QR_STICKERS.nextDueDate}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.rows.map((row) => (
                     <TableRow key={row.taskId}>
                       <TableCell>{formatDate(row.inspectionDate)}</TableCell>
                       <TableCell>{formatDate(row.certificateDate)}</TableCell>
                       <TableCell>{row.certificateNumber ?? ''}</TableCell>
-                      <TableCell
-                        sx={{ fontWeight: 600, color: result === 'PASS' ? 'success.main' : result === 'FAIL' ? 'error.main' : undefined }}
-                      >
-                        {result}
+                      <TableCell>
+                        <ResultText result={row.result} />
                       </TableCell>
                       <TableCell>
-                        {row.certificateBlobKey ? (
-                          <Tooltip title={QR_STICKERS.openCertificate}>
-                            <Link href={fileUrl(row.certificateBlobKey, row.taskId)} target="_blank" rel="noopener">
-                              {row.certificateNumber ?? 'PDF'}
-                            </Link>
-                          </Tooltip>
-                        ) : (
-                          <Typography variant="body2" color="text.secondary">
-                            {QR_STICKERS.noCertificate}
-                          </Typography>
-                        )}
+                        <CertificateCell row={row} />
                       </TableCell>
                       <TableCell>{formatDate(row.dueDate)}</TableCell>
                     </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </Box>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          </>
         )}
       </DialogContent>
       <DialogActions>
@@ -132,5 +162,31 @@ function AssetHistoryDialog({ asn }: { asn: string }) {
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+function ResultText({ result }: { result: number | null }) {
+  const label = stickerResultLabel(result);
+  return (
+    <Typography
+      variant="body2"
+      sx={{ fontWeight: 600, color: label === 'PASS' ? 'success.main' : label === 'FAIL' ? 'error.main' : undefined }}
+    >
+      {label}
+    </Typography>
+  );
+}
+
+function CertificateCell({ row }: { row: AssetHistoryRow }) {
+  return row.certificateBlobKey ? (
+    <Tooltip title={QR_STICKERS.openCertificate}>
+      <Link href={fileUrl(row.certificateBlobKey, row.taskId)} target="_blank" rel="noopener" variant="body2">
+        {row.certificateNumber ?? 'PDF'}
+      </Link>
+    </Tooltip>
+  ) : (
+    <Typography variant="body2" color="text.secondary">
+      {QR_STICKERS.noCertificate}
+    </Typography>
   );
 }

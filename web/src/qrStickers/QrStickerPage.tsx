@@ -124,9 +124,11 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
             <TableHead>
               <TableRow>
                 <TableCell>{QR_STICKERS.requestedAt.replace(' (ours)', '')}</TableCell>
-                <TableCell>{QR_STICKERS.size}</TableCell>
-                <TableCell>{QR_STICKERS.color}</TableCell>
-                <TableCell align="right">{QR_STICKERS.quantity}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.size}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.color}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {QR_STICKERS.quantity}
+                </TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.requestedBy.replace(' (ours)', '')}</TableCell>
                 <TableCell />
               </TableRow>
@@ -134,10 +136,18 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
             <TableBody>
               {batches.data.map((b) => (
                 <TableRow key={b.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(b.createdAt)}</TableCell>
-                  <TableCell>{b.size}</TableCell>
-                  <TableCell>{b.color}</TableCell>
-                  <TableCell align="right">{b.quantity}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatTimestamp(b.createdAt)}
+                    {/* On a phone the sheet's options go under the date instead of three columns. */}
+                    <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                      {b.size} · {b.color} · {b.quantity}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{b.size}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{b.color}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {b.quantity}
+                  </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{b.requestedBy ?? ''}</TableCell>
                   <TableCell align="right">
                     <Link

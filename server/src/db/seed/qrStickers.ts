@@ -39,7 +39,8 @@ export async function seedQrStickers(db: Db, ns: SeededNamespace, options: { see
     sql`select a.id, a.company_id from assets a
          where a.namespace_id = ${ns.id}::int and a.status = 1
            and exists (select 1 from tasks t where t.asset_id = a.id and t.status = 16)
-         order by (select count(*) from tasks t where t.asset_id = a.id and t.status = 16) desc, a.id`,
+         order by exists (select 1 from document_jobs dj join tasks t on t.id = dj.task_id where t.asset_id = a.id and t.status = 16) desc,
+                  (select count(*) from tasks t where t.asset_id = a.id and t.status = 16) desc, a.id`,
   );
   const firstClient = ns.clients[0]?.id;
   const own = candidates.filter((c) => Number(c.company_id) === firstClient).slice(0, 3);
