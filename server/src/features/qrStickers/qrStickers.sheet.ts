@@ -33,9 +33,9 @@ export interface SheetLayout {
 
 export function sheetLayout(size: QrStickerSize): SheetLayout {
   const label = Number.parseInt(size, 10) * MM;
-  const fit = (room: number) => Math.floor((room + GUTTER) / (label + GUTTER));
-  const columns = fit(A4.width - 2 * PAGE_MARGIN);
-  const rows = fit(A4.height - 2 * PAGE_MARGIN);
+  const labelsIn = (room: number) => Math.floor((room + GUTTER) / (label + GUTTER));
+  const columns = labelsIn(A4.width - 2 * PAGE_MARGIN);
+  const rows = labelsIn(A4.height - 2 * PAGE_MARGIN);
   // Centred on the page, so the cut guides are symmetrical.
   const left = (A4.width - (columns * label + (columns - 1) * GUTTER)) / 2;
   const top = (A4.height - (rows * label + (rows - 1) * GUTTER)) / 2;
