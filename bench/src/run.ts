@@ -209,6 +209,37 @@ async function figureC(server: PortalServer) {
   });
 }
 
+/** m. QR stickers (issue 11): a sheet of 480 labels (serials, PDF, file and mail in the request), each size. */
+async function figureStickers(server: PortalServer) {
+  console.log('\n[o] POST /api/QRCodeWithImage, 480 stickers');
+  const token = await signIn(server.base, 'scheduler@demo.test');
+  for (const size of ['25mm', '38mm', '50mm']) {
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const response = await fetch(`${server.base}/api/QRCodeWithImage`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ size, color: 'Black', quantity: 480 }),
+      });
+      const body = await response.text();
+      times.push(performance.now() - started);
+      if (!response.ok) throw new Error(`${response.status} ${body.slice(0, 200)}`);
+      bytes = body.length;
+    }
+    const value = median(times);
+    add({
+      id: 'o',
+      figure: `QR sticker sheet of 480 labels, ${size} (median of 3)`,
+      result: ms(value),
+      target: '< 5 s',
+      ok: value < 5000,
+      detail: `runs ${times.map(ms).join(', ')}; answer ${bytes} bytes`,
+    });
+  }
+}
+
 async function figuresDE(server: PortalServer, webProblem: string | null) {
   console.log('\n[d, e] the /login page in Chromium');
   const url = `${server.base}/login`;
@@ -724,6 +755,7 @@ async function main() {
       try {
         await figureB(server, tmp).catch((error) => failed('b', 'GET /api/login beside a bare Fastify route', '>= 50%', error));
         await figureC(server).catch((error) => failed('c', 'POST /api/weblogin p95', '', error));
+        await figureStickers(server).catch((error) => failed('o', 'QR sticker sheet of 480', '< 5 s', error));
         await figuresDE(server, webProblem);
       } finally {
         await server.stop();

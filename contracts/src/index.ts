@@ -30,3 +30,4 @@ export * from './tasks/transitions';
 export * from './tasks/schemas';
 export * from './documents/schemas';
 export * from './assets/dashboard';
+export * from './qrStickers/schemas';

@@ -20,3 +20,4 @@ export * from './jobs/messages';
 export * from './assets/messages';
 export * from './tasks/messages';
 export * from './documents/messages';
+export * from './qrStickers/messages';

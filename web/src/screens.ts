@@ -28,6 +28,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   tasks: () => import('./tasks/TasksPage'),
   taskDetails: () => import('./tasks/TaskDetailsPage'),
   assets: () => import('./assets/AssetsPage'),
+  qrSticker: () => import('./qrStickers/QrStickerPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

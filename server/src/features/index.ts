@@ -20,6 +20,7 @@ import { jobsRoutes } from './jobs/jobs.routes';
 import { assetsRoutes } from './assets/assets.routes';
 import { documentsRoutes } from './documents/documents.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
+import { qrStickersRoutes } from './qrStickers/qrStickers.routes';
 
 /**
  * Every API area, mounted under /api. Divisions have no routes of their own: the generic
@@ -47,4 +48,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(assetsRoutes);
   await app.register(documentsRoutes);
   await app.register(tasksRoutes);
+  await app.register(qrStickersRoutes);
 }

@@ -12,6 +12,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (SMTP only; the outbox and the log name them). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /**
@@ -42,17 +50,36 @@ export class Mailer {
         namespaceId: message.namespaceId,
         toAddress: message.to,
         subject: message.subject,
-        textBody: message.text,
+        textBody: message.attachments?.length
+          ? `${message.text}\n\n[attachments: ${message.attachments.map((a) => a.filename).join(', ')}]`
+          : message.text,
         htmlBody: message.html,
         status: this.transport ? 'queued' : 'logged',
       })
       .returning({ id: mailOutbox.id });
     if (!this.transport) {
-      this.log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail (no SMTP_URL set)');
+      this.log.info(
+        {
+          mail: {
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            attachments: message.attachments?.map((a) => `${a.filename} (${a.content.length} bytes)`),
+          },
+        },
+        'mail (no SMTP_URL set)',
+      );
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      });
       await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     } catch (error) {
       this.log.error({ err: error }, 'mail delivery failed');

@@ -19,8 +19,9 @@ export function LoginPage() {
   const expired = params.get('expired') === '1';
   const asn = params.get('asn');
 
-  // Into the signed-in application: a normal page load of the page the user asked for.
-  const goOn = useCallback(() => window.location.replace(takeReturnTo()), []);
+  // Into the signed-in application: a normal page load of the page the user asked for, or,
+  // from a sticker, the home page with the sticker's Asset History popup.
+  const goOn = useCallback(() => window.location.replace(asn ? `/?asn=${encodeURIComponent(asn)}` : takeReturnTo()), [asn]);
 
   useEffect(() => {
     document.title = 'Sign in · Inspection Portal';

@@ -17,3 +17,4 @@ export * from './dataForms';
 export * from './assets';
 export * from './jobs';
 export * from './documents';
+export * from './qrStickers';

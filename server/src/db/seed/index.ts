@@ -7,6 +7,7 @@ import { seedAssetDashboard } from './assets';
 import { seedJobs } from './jobs';
 import { seedTaskWork } from './tasks';
 import { seedTaskTypes } from './taskTypes';
+import { seedQrStickers } from './qrStickers';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -72,6 +73,8 @@ export async function seedDemo(db: Db, config: Pick<Config, 'defaultMailDomain'>
     await seedTaskWork(db, acme, { seed: 1020, queue: 4 });
     // Results, due dates (Valid, Due Shortly, Expired) and photos of the other assets (issue 11).
     for (const ns of [demo, acme]) await seedAssetDashboard(db, ns);
+    // A sheet of QR stickers, a few assigned to assets with inspections (issue 11).
+    await seedQrStickers(db, demo, { seed: 1111, publicUrl: (config as { publicUrl?: string }).publicUrl });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }
