@@ -65,7 +65,7 @@ export const AssetBySerialQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(50),
 });
 
-export const AssetHistoryRow = z.object({
+export const StickerHistoryRow = z.object({
   taskId: z.number(),
   inspectionDate: z.string().nullable(),
   certificateDate: z.string().nullable(),
@@ -75,11 +75,11 @@ export const AssetHistoryRow = z.object({
   certificateBlobKey: z.string().nullable(),
   dueDate: z.string().nullable(),
 });
-export type AssetHistoryRow = z.infer<typeof AssetHistoryRow>;
+export type StickerHistoryRow = z.infer<typeof StickerHistoryRow>;
 
 export const AssetBySerialAnswer = z.object({
   asset: z.object({ id: z.number(), name: z.string(), serialNumber: z.string(), client: z.string(), site: z.string() }),
   total: z.number(),
-  rows: z.array(AssetHistoryRow),
+  rows: z.array(StickerHistoryRow),
 });
 export type AssetBySerialAnswer = z.infer<typeof AssetBySerialAnswer>;

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { type AssetHistoryRow, AUTH, formatDate, QR_STICKERS, stickerResultLabel } from '@portal/contracts';
+import { type StickerHistoryRow, AUTH, formatDate, QR_STICKERS, stickerResultLabel } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { signOut } from '../api/session';
 import { assetHistoryBySerial, fileUrl } from './api';
@@ -177,7 +177,7 @@ function ResultText({ result }: { result: number | null }) {
   );
 }
 
-function CertificateCell({ row }: { row: AssetHistoryRow }) {
+function CertificateCell({ row }: { row: StickerHistoryRow }) {
   return row.certificateBlobKey ? (
     <Tooltip title={QR_STICKERS.openCertificate}>
       <Link href={fileUrl(row.certificateBlobKey, row.taskId)} target="_blank" rel="noopener" variant="body2">
