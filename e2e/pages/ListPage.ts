@@ -34,8 +34,9 @@ export class ListPage {
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 
+  /** The data rows (the windowed body's spacer rows are not rows). */
   rows(): Locator {
-    return this.page.locator('tbody tr');
+    return this.page.locator('tbody tr:not([data-spacer])');
   }
 
   row(text: string): Locator {
