@@ -22,6 +22,7 @@ import type { RequestContext } from '../context';
 import type { LocationType } from '../locations/locationType';
 import { assetDetailExtra } from './assetsArea.service';
 import { assetNamed, findAsset, findAssetType, listAssets, toAssetRow } from './assets.queries';
+import { assignStickerSerial } from '../qrStickers/qrStickers.service';
 
 /** Serialises asset saves of a client, so two simultaneous saves cannot both pass the name check. */
 async function lockAssetNames(tx: Db, companyId: number): Promise<void> {
@@ -92,24 +93,33 @@ export async function saveAsset(ctx: RequestContext, raw: Record<string, unknown
       ...(body.endUserName !== undefined ? { endUserName: body.endUserName } : {}),
       ...(body.endUserAddress !== undefined ? { endUserAddress: body.endUserAddress } : {}),
     };
+    let assetId: number;
     try {
       if (existing) {
         await tx
           .update(assets)
           .set({ ...fields, modifiedAt: sql`now()` })
           .where(eq(assets.id, existing.id));
-        return existing.id;
+        assetId = existing.id;
+      } else {
+        const [row] = await tx
+          .insert(assets)
+          .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId: body.companyId, siteId: body.parentId, status: 1 })
+          .returning({ id: assets.id });
+        assetId = row.id;
       }
-      const [row] = await tx
-        .insert(assets)
-        .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId: body.companyId, siteId: body.parentId, status: 1 })
-        .returning({ id: assets.id });
-      return row.id;
     } catch (error) {
       if (isUniqueViolation(error, 'assets_active_name_key'))
         throw conflict(ASSETS.duplicateName(body.name), { name: ASSETS.duplicateName(body.name) });
       throw error;
     }
+    // A Serial Number that is one of the namespace's QR stickers assigns that sticker (409 when
+    // it is another namespace's or already on another asset), kept in its normal spelling.
+    if (body.serialNumber !== undefined) {
+      const sticker = await assignStickerSerial(tx, ctx.scope, assetId, body.serialNumber);
+      if (sticker && sticker !== body.serialNumber) await tx.update(assets).set({ serialNumber: sticker }).where(eq(assets.id, assetId));
+    }
+    return assetId;
   });
   const saved = await findAsset(ctx.db, ctx.scope, savedId);
   return toAssetRow(saved!);

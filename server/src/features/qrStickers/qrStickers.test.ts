@@ -275,6 +275,32 @@ describe('assignStickerSerial', () => {
       },
     );
   });
+
+  it('is what saving an asset with that Serial Number does (POST /api/Location): assigned, or 409 with nothing saved', async () => {
+    const c = t.demo.clients[0];
+    const save = (name: string, serialNumber: string) =>
+      scheduler.post('/api/Location', {
+        objectType: 'ASSET',
+        assetTypeId: Object.values(t.demo.assetTypeIds)[0],
+        companyId: c.id,
+        parentId: c.siteIds[0],
+        name,
+        serialNumber,
+      });
+    const saved = await save(`Stickered ${serials[4]}`, serials[4].toLowerCase());
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [sticker] = await t.app.db.select().from(qrStickers).where(eq(qrStickers.serial, serials[4]));
+    expect(sticker.assignedAssetId).toBe(saved.json().id);
+    // The same sticker on a second asset: refused, and that asset is not created.
+    const refused = await save(`Second ${serials[4]}`, serials[4]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(QR_STICKERS.stickerOnOtherAsset(serials[4]));
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from assets where name = ${`Second ${serials[4]}`}`,
+    );
+    expect(n).toBe(0);
+  });
 });
 
 describe('GET /api/Observation/AssetBySerial (sign-in by sticker)', () => {
