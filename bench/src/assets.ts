@@ -36,16 +36,17 @@ export async function insertBenchAssets(db: Db, namespaceId: number, options: { 
 }
 
 /**
- * The asset dashboard's heavy case (issue 11): `count` more assets on one site, the first site of
- * the client that comes first by name (the one the Client picker lists first), with results and
- * due dates spread over Valid, Due Shortly and Expired. Answers that site's id.
+ * The asset dashboard's heavy case (issue 11): the client that comes first by name (the one the
+ * Client picker lists first) gets `options.client` assets in all: `options.site` on its first
+ * site, the rest spread over new sites of its own with fewer each, so that the first site is the
+ * fullest. Results and due dates are spread over Valid, Due Shortly and Expired.
  */
-export async function insertHeavySite(db: Db, namespaceId: number, count: number): Promise<number> {
-  const [site] = (
+export async function insertHeavyClient(db: Db, namespaceId: number, options: { site: number; client: number }): Promise<void> {
+  const [heavy] = (
     (await db.execute(sql`
-      SELECT s.id, s.company_id FROM sites s JOIN client_companies c ON c.id = s.company_id
+      SELECT s.id, s.company_id, s.name FROM sites s JOIN client_companies c ON c.id = s.company_id
        WHERE s.namespace_id = ${namespaceId} AND s.status = 1 AND c.status = 1
-       ORDER BY c.name, c.id, s.id LIMIT 1`)) as unknown as { rows: { id: number; company_id: number }[] }
+       ORDER BY c.name, c.id, s.id LIMIT 1`)) as unknown as { rows: { id: number; company_id: number; name: string }[] }
   ).rows;
   const [type] = await db
     .select({ id: assetTypes.id })
@@ -53,14 +54,26 @@ export async function insertHeavySite(db: Db, namespaceId: number, count: number
     .where(and(eq(assetTypes.namespaceId, namespaceId), eq(assetTypes.status, 1), EQUIPMENT))
     .orderBy(assetTypes.id)
     .limit(1);
+  const perOther = Math.max(1, Math.floor(options.site * 0.9));
+  const others = Math.ceil(Math.max(0, options.client - options.site) / perOther);
+  const extra = (
+    (await db.execute(sql`
+      INSERT INTO sites (namespace_id, company_id, name, status, time_zone)
+      SELECT ${namespaceId}, ${heavy.company_id}::int, ${heavy.name} || ' Annex ' || g, 1, 'Asia/Dubai'
+        FROM generate_series(1, ${others}::int) g
+      RETURNING id`)) as unknown as { rows: { id: number }[] }
+  ).rows.map((r) => r.id);
+  const siteIds = sql.raw(`ARRAY[${extra.join(',') || 'NULL'}]::int[]`);
   await db.execute(sql.raw('ALTER TABLE assets DISABLE TRIGGER assets_audit'));
   await db.execute(sql`
     INSERT INTO assets (namespace_id, company_id, site_id, asset_type_id, name, acronym_code, status, time_zone,
                         last_result, last_inspection_date, due_date, attributes)
-    SELECT ${namespaceId}, ${site.company_id}, ${site.id}, ${type.id}, 'Heavy unit ' || lpad(k::text, 5, '0'), 'HU-' || k, 1, 'Asia/Dubai',
+    SELECT ${namespaceId}, ${heavy.company_id}::int,
+           CASE WHEN k <= ${options.site}::int THEN ${heavy.id}::int
+                ELSE (${siteIds})[1 + (k - ${options.site}::int - 1) / ${perOther}::int] END,
+           ${type.id}, 'Heavy unit ' || lpad(k::text, 6, '0'), 'HU-' || k, 1, 'Asia/Dubai',
            1 + k % 3, now() - make_interval(days => (k % 700)::int), now() - make_interval(days => (k % 700)::int) + interval '365 days',
            jsonb_build_object('manufacturer', 'Bench', 'model', 'H' || (k % 40), 'swl', k % 250)
-      FROM generate_series(1, ${count}) k`);
+      FROM generate_series(1, ${options.client}::int) k`);
   await db.execute(sql.raw('ALTER TABLE assets ENABLE TRIGGER assets_audit'));
-  return site.id;
 }

@@ -8,7 +8,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { CLIENT_ROLES, FEATURES_CONFIG_NAME, type Role, WEB_ACCESS_CONFIG_NAME } from '@portal/contracts';
 import { openDatabase } from '../../server/src/db/client';
 import { divisions, offices } from '../../server/src/db/schema';
-import { insertBenchAssets, insertHeavySite } from './assets';
+import { insertBenchAssets, insertHeavyClient } from './assets';
 import { seedDemo } from '../../server/src/db/seed';
 import { insertConfiguration, insertNamespace, insertUser } from '../../server/src/db/seed/factories';
 import { demoPasswordHash } from '../../server/src/db/seed/password';
@@ -64,7 +64,16 @@ async function timed<T>(label: string, work: Promise<T>): Promise<T> {
   return result;
 }
 
-export async function insertBenchNamespace(db: Db, options: { users: number; clients: number; offices?: number }) {
+export interface BenchSize {
+  users: number;
+  clients: number;
+  jobs?: number;
+  offices?: number;
+  /** Issue 11's heavy asset client: its assets in all and those on its first site. */
+  heavyAssets?: { site: number; client: number };
+}
+
+export async function insertBenchNamespace(db: Db, options: BenchSize) {
   const officeCount = options.offices ?? 20;
   const hash = await demoPasswordHash();
   await db.transaction(async (tx) => {
@@ -205,7 +214,8 @@ export async function insertBenchNamespace(db: Db, options: { users: number; cli
 
     for (const table of AUDITED) await t.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${table}_audit`));
     await timed('asset types and assets', insertBenchAssets(t, id, { perSite: 2 }));
-    await timed('5,000 assets on one site (asset dashboard)', insertHeavySite(t, id, 5_000));
+    const heavy = options.heavyAssets ?? { site: 5_000, client: 50_000 };
+    await timed(`${heavy.client} assets of one client, ${heavy.site} on one site (asset dashboard)`, insertHeavyClient(t, id, heavy));
 
     // The namespace administrator (bench@demo.test, CONFIG_ADMIN), written like any seed user.
     const [first] = await t.select({ id: offices.id }).from(offices).where(eq(offices.namespaceId, id)).orderBy(asc(offices.id)).limit(1);
@@ -231,7 +241,7 @@ export async function insertBenchNamespace(db: Db, options: { users: number; cli
 }
 
 /** Creates dataDir with the demo data and the bench namespace; the time it took (ms). */
-export async function generateBenchData(dataDir: string, options: { users: number; clients: number; jobs?: number }): Promise<number> {
+export async function generateBenchData(dataDir: string, options: BenchSize): Promise<number> {
   const started = performance.now();
   const database = await openDatabase({
     dataDir,
