@@ -8,7 +8,7 @@ import { loadFonts } from '../documents/fonts';
  * 50 mm), 15 mm page margins and 6 mm gutters, a dashed cut guide round each label and crop
  * marks in the gutters. Each label: the provider's logo (or name) small at the top, a vector
  * QR code of `<PUBLIC_URL>/login?asn=<serial>` in the chosen colour, the serial under it.
- * 50 mm gives the spec's '12 in 1 A4 (5x5 cm)'; 38 mm 24 and 25 mm 40 a page.
+ * 50 mm gives the spec's '12 in 1 A4 (5x5 cm)'; 38 mm 24 and 25 mm 48 a page.
  */
 const MM = 72 / 25.4;
 const A4 = { width: 595.28, height: 841.89 };
@@ -23,7 +23,9 @@ export const STICKER_INK: Record<QrStickerColor, string> = {
 };
 
 export interface SheetLayout {
+  /** Label side and gutter between labels, in points. */
   label: number;
+  gutter: number;
   columns: number;
   rows: number;
   perPage: number;
@@ -39,7 +41,7 @@ export function sheetLayout(size: QrStickerSize): SheetLayout {
   // Centred on the page, so the cut guides are symmetrical.
   const left = (A4.width - (columns * label + (columns - 1) * GUTTER)) / 2;
   const top = (A4.height - (rows * label + (rows - 1) * GUTTER)) / 2;
-  return { label, columns, rows, perPage: columns * rows, left, top };
+  return { label, gutter: GUTTER, columns, rows, perPage: columns * rows, left, top };
 }
 
 export function sheetPageCount(size: QrStickerSize, quantity: number): number {
@@ -155,8 +157,8 @@ export async function renderStickerSheet(input: SheetInput): Promise<Buffer> {
       );
     const onPage = input.serials.slice(page * layout.perPage, (page + 1) * layout.perPage);
     onPage.forEach((serial, index) => {
-      const x = layout.left + (index % layout.columns) * (s + GUTTER);
-      const y = layout.top + Math.floor(index / layout.columns) * (s + GUTTER);
+      const x = layout.left + (index % layout.columns) * (s + layout.gutter);
+      const y = layout.top + Math.floor(index / layout.columns) * (s + layout.gutter);
       doc.save().rect(x, y, s, s).dash(2, { space: 2 }).lineWidth(0.35).strokeColor('#a0a0a0').stroke().undash().restore();
       cropMarks(doc, x, y, s);
       // Header: the logo, or the provider's name.
