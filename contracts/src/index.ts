@@ -30,4 +30,5 @@ export * from './tasks/transitions';
 export * from './tasks/schemas';
 export * from './documents/schemas';
 export * from './assets/dashboard';
+export * from './qrStickers/layout';
 export * from './qrStickers/schemas';

@@ -5,10 +5,10 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { QR_STICKER_SIZES, type QrStickerSize } from '@portal/contracts';
+import { QR_STICKER_SIZES, type QrStickerSize, sheetLayout } from '@portal/contracts';
 import { emblemPng } from '../../db/seed/emblem';
 import { randomStickerSerials } from './qrStickers.service';
-import { renderStickerSheet, sheetLayout } from './qrStickers.sheet';
+import { renderStickerSheet } from './qrStickers.sheet';
 
 /**
  * The printed sheet scans (issue 11): each sheet is rasterised as a printer would (pdftoppm,

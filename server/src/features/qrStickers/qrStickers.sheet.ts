@@ -1,6 +1,14 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { QrStickerColor, QrStickerSize } from '@portal/contracts';
+import {
+  A4_POINTS,
+  POINTS_PER_MM,
+  type QrStickerColor,
+  type QrStickerSize,
+  STICKER_GUTTER,
+  STICKER_PAGE_MARGIN,
+  sheetLayout,
+} from '@portal/contracts';
 import { loadFonts } from '../documents/fonts';
 
 /**
@@ -10,10 +18,10 @@ import { loadFonts } from '../documents/fonts';
  * QR code of `<PUBLIC_URL>/login?asn=<serial>` in the chosen colour, the serial under it.
  * 50 mm gives the spec's '12 in 1 A4 (5x5 cm)'; 38 mm 24 and 25 mm 48 a page.
  */
-const MM = 72 / 25.4;
-const A4 = { width: 595.28, height: 841.89 };
-const PAGE_MARGIN = 15 * MM;
-const GUTTER = 6 * MM;
+const MM = POINTS_PER_MM;
+const A4 = A4_POINTS;
+const PAGE_MARGIN = STICKER_PAGE_MARGIN;
+const GUTTER = STICKER_GUTTER;
 
 export const STICKER_INK: Record<QrStickerColor, string> = {
   Black: '#000000',
@@ -21,32 +29,6 @@ export const STICKER_INK: Record<QrStickerColor, string> = {
   Red: '#b0171f',
   Green: '#14622a',
 };
-
-export interface SheetLayout {
-  /** Label side and gutter between labels, in points. */
-  label: number;
-  gutter: number;
-  columns: number;
-  rows: number;
-  perPage: number;
-  left: number;
-  top: number;
-}
-
-export function sheetLayout(size: QrStickerSize): SheetLayout {
-  const label = Number.parseInt(size, 10) * MM;
-  const labelsIn = (room: number) => Math.floor((room + GUTTER) / (label + GUTTER));
-  const columns = labelsIn(A4.width - 2 * PAGE_MARGIN);
-  const rows = labelsIn(A4.height - 2 * PAGE_MARGIN);
-  // Centred on the page, so the cut guides are symmetrical.
-  const left = (A4.width - (columns * label + (columns - 1) * GUTTER)) / 2;
-  const top = (A4.height - (rows * label + (rows - 1) * GUTTER)) / 2;
-  return { label, gutter: GUTTER, columns, rows, perPage: columns * rows, left, top };
-}
-
-export function sheetPageCount(size: QrStickerSize, quantity: number): number {
-  return Math.ceil(quantity / sheetLayout(size).perPage);
-}
 
 export interface SheetInput {
   serials: string[];

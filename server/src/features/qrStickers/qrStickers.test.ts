@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QR_STICKER_SIZES, QR_STICKERS, STICKER_SERIAL_PATTERN } from '@portal/contracts';
+import { QR_STICKER_SIZES, QR_STICKERS, STICKER_SERIAL_PATTERN, sheetLayout, sheetPageCount } from '@portal/contracts';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { configurations, qrStickerBatches, qrStickers } from '../../db/schema';
 import { queryRows } from '../../db/rows';
@@ -8,7 +8,7 @@ import type { SeededNamespace } from '../../db/seed/demo';
 import { inTransaction } from '../../db/transaction';
 import type { MailMessage } from '../../lib/mail';
 import { assignStickerSerial, randomStickerSerials } from './qrStickers.service';
-import { renderStickerSheet, sheetLayout, sheetPageCount } from './qrStickers.sheet';
+import { renderStickerSheet } from './qrStickers.sheet';
 
 /**
  * QR stickers (issue 11): the sheet request (options, roles, the namespace switch, unique
