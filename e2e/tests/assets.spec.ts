@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { ASSETS, type AssetDashboardAnswer } from '@portal/contracts';
 import { expect, loginAs, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
+import { chooseClientAndSite } from '../pages/AssetsDashboard';
 
 /**
  * Resources > Assets (tasks document 2.5, 2.6): the dashboard after a client and its sites,
@@ -36,17 +38,6 @@ async function clientWithAssets(page: Page) {
     if (answer.total >= 3) return { client, sites, answer };
   }
   throw new Error('no demo client with two sites and assets');
-}
-
-async function chooseClientAndSite(page: Page, client: string, site: string) {
-  const clientBox = page.getByTestId('filter-client').getByRole('combobox');
-  await clientBox.click();
-  await clientBox.fill(client);
-  await page.getByRole('option', { name: client, exact: true }).click();
-  const siteBox = page.getByTestId('filter-sites').getByRole('combobox');
-  await siteBox.click();
-  await page.getByRole('option', { name: site, exact: true }).click();
-  await page.keyboard.press('Escape');
 }
 
 async function selectIn(page: Page, trigger: Locator, option: string) {
@@ -96,10 +87,15 @@ test('SCHEDULER filters the dashboard by client, sites, status and dates, and ex
   await page.getByTestId('export-excel').click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^Assets_.+_\d{4}-\d{2}-\d{2}\.xlsx$/);
-  const path = await file.path();
-  const { readFile } = await import('node:fs/promises');
-  const bytes = await readFile(path);
-  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  // Opened as a spreadsheet: the header row, then every row of both sites by name.
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.worksheets[0];
+  expect(sheet.getRow(1).getCell(1).value).toBe('Name');
+  expect(sheet.getRow(1).getCell(2).value).toBe('Acronym Code');
+  expect(sheet.actualRowCount).toBe(both.total + 1);
+  const names = Array.from({ length: both.total }, (_, i) => String(sheet.getRow(i + 2).getCell(1).value));
+  expect(names).toEqual(both.rows.map((row) => row.name));
 });
 
 test('SCHEDULER adds an asset, edits it, fills its attributes, uploads and archives a photo, shifts it', async ({ page }) => {

@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { QR_STICKERS } from '@portal/contracts';
+import { ASSETS, type AssetDashboardAnswer, QR_STICKERS, STICKER_SERIAL_PATTERN } from '@portal/contracts';
 import { expect, latestMailTo, loginAs, loginWithForm, test } from '../fixtures';
+import { apiGet } from '../pages/AdminApi';
+import { chooseClientAndSite } from '../pages/AssetsDashboard';
+import { scanStickerSheet } from '../pages/stickerSheet';
 
 /**
  * QR stickers (issue 11): request a sheet on Resources > QR Sticker and get it by mail and
@@ -19,7 +22,17 @@ const VIEWPORTS = [
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-test('an LO-ADMIN requests a sheet of stickers, gets it by mail and can download it again', async ({ page }) => {
+test('an LO-ADMIN requests 24 stickers, every printed label scans, and one put on an asset opens its history for a client user', async ({
+  page,
+}) => {
+  // The asset to stick the label on: one of the client user's company without a serial number.
+  await loginAs(page, 'client-user@demo.test');
+  const [company] = await apiGet<{ id: number; name: string }[]>(page, '/Location/Object?objectType=CLIENT_COMPANY');
+  const [site] = await apiGet<{ id: number; name: string }[]>(page, `/Location/Object?objectType=SITE&companyId=${company.id}`);
+  const assets = await apiGet<AssetDashboardAnswer>(page, `/Location/AssetDashboard?companyId=${company.id}&siteId=${site.id}`);
+  const asset = assets.rows.find((row) => !row.serialNumber);
+  if (!asset) throw new Error(`the demo site ${site.name} has no asset without a serial number`);
+
   await loginAs(page, 'lo-admin@demo.test');
   await page.goto('/resources/qrsticker');
   await expect(page.getByRole('heading', { name: 'QR Sticker' })).toBeVisible();
@@ -52,11 +65,38 @@ test('an LO-ADMIN requests a sheet of stickers, gets it by mail and can download
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
+  // Printed, each of the 24 labels scans to the sign-in link with its own serial.
+  const links = scanStickerSheet(await pdf.body(), '25mm', 24);
+  const serials = links.map((link) => new URL(link ?? 'http://invalid/').searchParams.get('asn') ?? '');
+  expect(links.every((link) => link?.includes('/login?asn='))).toBe(true);
+  expect(serials.every((serial) => STICKER_SERIAL_PATTERN.test(serial))).toBe(true);
+  expect(new Set(serials).size).toBe(24);
+
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/qr-sticker-${viewport.width}.png`, fullPage: true });
   }
+  await page.setViewportSize(VIEWPORTS[0]);
+
+  // The label goes on the asset: its Serial Number is the sticker's serial.
+  await page.goto('/resources/assets');
+  await chooseClientAndSite(page, company.name, site.name);
+  await page.getByTestId('asset-name').filter({ hasText: asset.name }).first().click();
+  const panel = page.getByTestId('asset-panel');
+  await panel.getByTestId('asset-serial').fill(serials[0]);
+  await panel.getByTestId('asset-save').click();
+  await expect(page.getByText(ASSETS.assetSavedSuccessfully).first()).toBeVisible();
+
+  // Someone of the client scans it: the link's sign-in opens that asset's history.
+  await page.request.get('/api/login?logout=true');
+  const link = new URL(links[0] ?? '');
+  await page.goto(`${link.pathname}${link.search}`);
+  await loginWithForm(page, 'client-user@demo.test');
+  const popup = page.getByTestId('asset-history');
+  await expect(popup.getByRole('heading', { name: QR_STICKERS.historyTitle })).toBeVisible();
+  await expect(popup).toContainText(serials[0]);
+  await expect(popup).toContainText(asset.name);
 });
 
 test('a client user signs in from a sticker, sees the asset history and is signed out on close', async ({ page }) => {
