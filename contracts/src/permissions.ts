@@ -74,6 +74,8 @@ export const PERMISSION_ROLES = {
   'tasks.cancel': ['SCHEDULER', 'LO-ADMIN'],
   /** JOB DETAILS of a submitted task (site, vendors, actual inspection date): the office roles that also amend. */
   'tasks.jobDetails': ['SCHEDULER', 'APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
+  /** ATTACH ASSET: who schedules jobs (they pick assets) and who inspects or approves the task (ours, docs/decisions.md). */
+  'tasks.attachAsset': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'FIELD-ENGG', 'APPROVER', 'APPROVER-ONLY'],
   'reports.read': without(ALL, 'CORPORATE', 'FIELD-ENGG'),
   // Resources
   'assets.read': without(ALL, 'CORPORATE'),

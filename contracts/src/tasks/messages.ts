@@ -7,6 +7,8 @@ export const TASK_TEXT = {
   jobDetailsSaved: 'Task Details Saved Successfully, PDF is getting regenerated',
   checklistSaved: 'Checklist data saved sucessfully',
   filesUploaded: 'Files uploaded successfully',
+  locationAttached: (name: string) => `Location ${name} attached successfully`,
+  newAssetAttached: 'New Asset added and attached successfully to observation',
   // Errors of the spec
   loadError: 'Error while loading tasks',
   updateError: 'Error while updating task',
@@ -44,6 +46,16 @@ export const TASK_TEXT = {
   filesFirst: 'Upload the files with POST /api/Setting/formfile first and name them in checklistData', // (ours)
   unknownFile: 'A file of the checklist is not one uploaded for it', // (ours)
   confirm: (actionLabel: string) => `Are you sure want to ${actionLabel} the task? (ours)`,
+  // ATTACH ASSET (ours: the spec names the confirm and the success texts only)
+  alreadyHasAsset: 'This task already has an asset', // (ours)
+  notAttachable: 'An asset can be attached only to an open, ongoing, on hold or amended task that is not an LLG task', // (ours)
+  assetOfOtherType: (assetType: string) => `Only an asset of the task's asset type (${assetType}) can be attached`, // (ours)
+  assetOnOtherSite: "The asset is on another site of the client: shift it to the task's site to attach it", // (ours)
+  assetOfOtherClient: "The asset is not one of the task's client", // (ours)
+  newAssetOnTaskSite: "A new asset is added on the task's client and site", // (ours)
+  attachConfirm: (name: string) => `Attach ${name} to this task?`, // (ours)
+  shiftAndAttachConfirm: (name: string, site: string) => `${name} is on ${site}. Shift it to this task's site and attach it?`, // (ours)
+  addAndAttachConfirm: (name: string) => `Add the new asset ${name} and attach it to this task?`, // (ours)
 } as const;
 
 /** Button labels of the actions (ours where the spec names none). */

@@ -373,3 +373,27 @@ export const ChangeJobDetailsAnswer = z.object({ message: z.string(), id: z.numb
 // GET /api/Users/tasktype/{id}: the inspectors a task may be reassigned to.
 export const TaskInspectorOption = z.object({ id: z.number(), name: z.string(), email: z.string(), role: z.string() });
 export type TaskInspectorOption = z.infer<typeof TaskInspectorOption>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/Observation/Asset/{taskId}/{assetId}?isShiftAndAttach: ATTACH ASSET (tasks document 2.2)
+
+/** `assetId` 0 creates the asset from the body (an asset save on the task's client and site) and attaches it. */
+export const AttachAssetParams = z.object({
+  taskId: id('taskId'),
+  assetId: z.coerce
+    .number({ error: 'assetId must be a number' })
+    .int('assetId is not a valid id')
+    .min(0, 'assetId is not a valid id')
+    .max(MAX_ID, 'assetId is not a valid id'),
+});
+/** `isShiftAndAttach=true` moves an asset of another site of the task's client to the task's site first. */
+export const AttachAssetQuery = z.object({ isShiftAndAttach: boolFlag.optional() });
+export const AttachAssetAnswer = z.object({
+  id: z.number(),
+  locationId: z.number(),
+  location: z.string(),
+  /** 'Location <name> attached successfully' or 'New Asset added and attached successfully to observation'. */
+  message: z.string(),
+  shifted: z.boolean(),
+});
+export type AttachAssetAnswer = z.infer<typeof AttachAssetAnswer>;

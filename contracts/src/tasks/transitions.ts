@@ -138,6 +138,21 @@ export function mayInspect(task: TaskFacts & { hasLocation: boolean }, role: Rol
   return task.hasLocation && INSPECT_STATUSES.includes(task.status);
 }
 
+/** Statuses in which an asset may be attached (ours: before submission, as INSPECT; docs/decisions.md). */
+export const ATTACH_ASSET_STATUSES: readonly number[] = [1, 2, 4, 32];
+
+/** ATTACH ASSET: a non-LLG, non-special task without a location, still open; a role that may attach. */
+export function mayAttachAsset(task: TaskFacts & { hasLocation: boolean }, role: Role | null | undefined): boolean {
+  if (!can(role, 'tasks.attachAsset')) return false;
+  return attachableTask(task);
+}
+
+/** The task side of ATTACH ASSET, whoever asks. */
+export function attachableTask(task: TaskFacts & { hasLocation: boolean }): boolean {
+  if (task.observationType === SPECIAL_OBSERVATION_TYPE || task.isLlg || task.hasLocation) return false;
+  return ATTACH_ASSET_STATUSES.includes(task.status);
+}
+
 /** FIELD-ENGG has every task action button disabled in the detail view (spec "Role effects"). */
 export const DETAIL_BUTTONS_DISABLED_ROLES: readonly Role[] = ['FIELD-ENGG'];
 /** Roles without the task action icon (DECISIONS 4). */

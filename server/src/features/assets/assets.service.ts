@@ -61,68 +61,72 @@ async function usableAssetType(db: Db, scope: Scope, assetTypeId: number, keep: 
  */
 export async function saveAsset(ctx: RequestContext, raw: Record<string, unknown>): Promise<AssetRow> {
   const body = parseBody(AssetBody, raw);
+  const savedId = await inTransaction(ctx.db, actorOf(ctx.user), (tx) => saveAssetIn(tx, ctx, body));
+  const saved = await findAsset(ctx.db, ctx.scope, savedId);
+  return toAssetRow(saved!);
+}
+
+/**
+ * The asset save inside the caller's transaction (also ATTACH ASSET's new asset): every rule of
+ * `POST /api/Location` for assets; answers the asset's id.
+ */
+export async function saveAssetIn(tx: Db, ctx: RequestContext, body: AssetBody): Promise<number> {
   const nameError = assetNameError(body.name, serverDisallowedAssetChars(ctx.user.role));
   if (nameError) throw badRequest(nameError, { name: nameError });
   const id = body.id ?? null;
-  // A new asset needs assets.create (the route's), a change assets.update (not CLIENT-USER, SITE-USER: tasks document 2.6).
-  if (id !== null && !can(ctx.user.role, 'assets.update')) throw forbidden(SHELL.forbidden);
+  // A new asset needs assets.create, a change assets.update (not CLIENT-USER, SITE-USER: tasks document 2.6).
+  if (!can(ctx.user.role, id === null ? 'assets.create' : 'assets.update')) throw forbidden(SHELL.forbidden);
   if (!mayUseCompany(ctx.scope, body.companyId)) throw notFound(ASSETS.clientNotFound);
+  const existing = id !== null ? await findAsset(tx, ctx.scope, id) : null;
+  if (id !== null && !existing) throw notFound(SHELL.notFound);
+  if (existing && existing.status !== 1) throw conflict(ASSETS.assetNotActive);
+  if (existing && existing.companyId !== body.companyId) throw badRequest(ASSETS.assetMovesClient, { companyId: ASSETS.assetMovesClient });
+  if (existing && existing.siteId !== body.parentId) throw badRequest(ASSETS.siteLocked, { parentId: ASSETS.siteLocked });
+  await activeClient(tx, ctx.scope, body.companyId);
+  await activeSiteOf(tx, ctx.scope, body.companyId, body.parentId);
+  await usableAssetType(tx, ctx.scope, body.assetTypeId, existing?.assetTypeId ?? null);
 
-  const savedId = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
-    const existing = id !== null ? await findAsset(tx, ctx.scope, id) : null;
-    if (id !== null && !existing) throw notFound(SHELL.notFound);
-    if (existing && existing.status !== 1) throw conflict(ASSETS.assetNotActive);
-    if (existing && existing.companyId !== body.companyId)
-      throw badRequest(ASSETS.assetMovesClient, { companyId: ASSETS.assetMovesClient });
-    if (existing && existing.siteId !== body.parentId) throw badRequest(ASSETS.siteLocked, { parentId: ASSETS.siteLocked });
-    await activeClient(tx, ctx.scope, body.companyId);
-    await activeSiteOf(tx, ctx.scope, body.companyId, body.parentId);
-    await usableAssetType(tx, ctx.scope, body.assetTypeId, existing?.assetTypeId ?? null);
-
-    await lockAssetNames(tx, body.companyId);
-    if (await assetNamed(tx, { companyId: body.companyId, name: body.name, id })) {
+  await lockAssetNames(tx, body.companyId);
+  if (await assetNamed(tx, { companyId: body.companyId, name: body.name, id })) {
+    throw conflict(ASSETS.duplicateName(body.name), { name: ASSETS.duplicateName(body.name) });
+  }
+  const fields = {
+    name: body.name,
+    assetTypeId: body.assetTypeId,
+    ...(body.serialNumber !== undefined ? { serialNumber: body.serialNumber } : {}),
+    ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
+    ...(body.externalId !== undefined ? { externalId: body.externalId } : {}),
+    ...(body.acronymCode !== undefined ? { acronymCode: body.acronymCode } : {}),
+    ...(body.endUserName !== undefined ? { endUserName: body.endUserName } : {}),
+    ...(body.endUserAddress !== undefined ? { endUserAddress: body.endUserAddress } : {}),
+  };
+  let assetId: number;
+  try {
+    if (existing) {
+      await tx
+        .update(assets)
+        .set({ ...fields, modifiedAt: sql`now()` })
+        .where(eq(assets.id, existing.id));
+      assetId = existing.id;
+    } else {
+      const [row] = await tx
+        .insert(assets)
+        .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId: body.companyId, siteId: body.parentId, status: 1 })
+        .returning({ id: assets.id });
+      assetId = row.id;
+    }
+  } catch (error) {
+    if (isUniqueViolation(error, 'assets_active_name_key'))
       throw conflict(ASSETS.duplicateName(body.name), { name: ASSETS.duplicateName(body.name) });
-    }
-    const fields = {
-      name: body.name,
-      assetTypeId: body.assetTypeId,
-      ...(body.serialNumber !== undefined ? { serialNumber: body.serialNumber } : {}),
-      ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
-      ...(body.externalId !== undefined ? { externalId: body.externalId } : {}),
-      ...(body.acronymCode !== undefined ? { acronymCode: body.acronymCode } : {}),
-      ...(body.endUserName !== undefined ? { endUserName: body.endUserName } : {}),
-      ...(body.endUserAddress !== undefined ? { endUserAddress: body.endUserAddress } : {}),
-    };
-    let assetId: number;
-    try {
-      if (existing) {
-        await tx
-          .update(assets)
-          .set({ ...fields, modifiedAt: sql`now()` })
-          .where(eq(assets.id, existing.id));
-        assetId = existing.id;
-      } else {
-        const [row] = await tx
-          .insert(assets)
-          .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId: body.companyId, siteId: body.parentId, status: 1 })
-          .returning({ id: assets.id });
-        assetId = row.id;
-      }
-    } catch (error) {
-      if (isUniqueViolation(error, 'assets_active_name_key'))
-        throw conflict(ASSETS.duplicateName(body.name), { name: ASSETS.duplicateName(body.name) });
-      throw error;
-    }
-    // A Serial Number that is one of the namespace's QR stickers assigns that sticker (409 when
-    // it is another namespace's or already on another asset), kept in its normal spelling.
-    if (body.serialNumber !== undefined) {
-      const sticker = await assignStickerSerial(tx, ctx.scope, assetId, body.serialNumber);
-      if (sticker && sticker !== body.serialNumber) await tx.update(assets).set({ serialNumber: sticker }).where(eq(assets.id, assetId));
-    }
-    return assetId;
-  });
-  const saved = await findAsset(ctx.db, ctx.scope, savedId);
-  return toAssetRow(saved!);
+    throw error;
+  }
+  // A Serial Number that is one of the namespace's QR stickers assigns that sticker (409 when
+  // it is another namespace's or already on another asset), kept in its normal spelling.
+  if (body.serialNumber !== undefined) {
+    const sticker = await assignStickerSerial(tx, ctx.scope, assetId, body.serialNumber);
+    if (sticker && sticker !== body.serialNumber) await tx.update(assets).set({ serialNumber: sticker }).where(eq(assets.id, assetId));
+  }
+  return assetId;
 }
 
 /**

@@ -355,6 +355,22 @@ export async function openTasksOf(ctx: RequestContext, id: number) {
 }
 
 /**
+ * Moves an asset to another site inside the caller's transaction (SHIFT SITE, and ATTACH ASSET's
+ * shift and attach): refused with the spec's text while any task of the asset is open, ongoing,
+ * on hold or amended.
+ */
+export async function moveAssetIn(tx: Db, id: number, siteId: number): Promise<void> {
+  // Locks the asset row so a task added meanwhile waits for the move (or the move for it).
+  await tx.execute(sql`select id from assets where id = ${id}::int for update`);
+  const open = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from tasks where asset_id = ${id}::int and status = any(${sql.param(OPEN_TASK_STATUSES)}::int[]) limit 1`,
+  );
+  if (open.length > 0) throw conflict(ASSETS.shiftBlocked);
+  await tx.execute(sql`update assets set site_id = ${siteId}::int, modified_at = now() where id = ${id}::int`);
+}
+
+/**
  * `POST /api/Location/Asset/{id}/shift` (ours: the spec names the dialog, not its call): moves the
  * asset to another active site of its client. Refused with the spec's text while any task of the
  * asset is open, ongoing, on hold or amended (whoever may see those tasks).
@@ -365,16 +381,7 @@ export async function shiftAsset(ctx: RequestContext, id: number, siteId: number
   if (site?.status !== 1 || !mayUseSite(ctx.scope, site)) throw notFound(ASSETS.siteNotFound);
   if (site.companyId !== asset.companyId) throw badRequest(ASSETS.siteNotOfClient, { parentId: ASSETS.siteNotOfClient });
   if (site.id === asset.siteId) throw badRequest(ASSETS.shiftSameSite, { parentId: ASSETS.shiftSameSite });
-  await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
-    // Locks the asset row so a task added meanwhile waits for the move (or the move for it).
-    await tx.execute(sql`select id from assets where id = ${id}::int for update`);
-    const open = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from tasks where asset_id = ${id}::int and status = any(${sql.param(OPEN_TASK_STATUSES)}::int[]) limit 1`,
-    );
-    if (open.length > 0) throw conflict(ASSETS.shiftBlocked);
-    await tx.execute(sql`update assets set site_id = ${site.id}::int, modified_at = now() where id = ${id}::int`);
-  });
+  await inTransaction(ctx.db, actorOf(ctx.user), (tx) => moveAssetIn(tx, id, site.id));
   return { id, parentId: site.id, siteId: site.id, site: site.name, message: ASSETS.assetSavedSuccessfully };
 }
 

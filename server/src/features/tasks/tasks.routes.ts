@@ -4,6 +4,9 @@ import { z } from 'zod';
 import {
   ApproveAnswer,
   ApproveQuery,
+  AttachAssetAnswer,
+  AttachAssetParams,
+  AttachAssetQuery,
   ChangeJobDetailsAnswer,
   ChangeJobDetailsBody,
   ChecklistAnswer,
@@ -23,6 +26,7 @@ import {
 } from '@portal/contracts';
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
+import { attachAsset } from './tasks.attachAsset';
 import { saveChecklist, taskChecklist } from './tasks.checklist';
 import { changeJobDetails } from './tasks.jobDetails';
 import {
@@ -105,6 +109,15 @@ export async function tasksRoutes(app: FastifyInstance) {
     '/Observation/changejobdetails',
     { config: { permission: 'tasks.jobDetails' }, schema: { body: ChangeJobDetailsBody, response: { 200: ChangeJobDetailsAnswer } } },
     async (request) => changeJobDetails(contextOf(app, request), request.body),
+  );
+
+  r.post(
+    '/Observation/Asset/:taskId/:assetId',
+    {
+      config: { permission: 'tasks.attachAsset' },
+      schema: { params: AttachAssetParams, querystring: AttachAssetQuery, response: { 200: AttachAssetAnswer } },
+    },
+    async (request) => attachAsset(contextOf(app, request), request.params.taskId, request.params.assetId, request.query, request.body),
   );
 
   r.get(

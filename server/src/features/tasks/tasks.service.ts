@@ -5,6 +5,7 @@ import {
   can,
   checkTransition,
   DETAIL_BUTTONS_DISABLED_ROLES,
+  mayAttachAsset,
   mayInspect,
   type Role,
   SPECIAL_OBSERVATION_TYPE,
@@ -83,15 +84,17 @@ export function canFlags(row: TaskRowFacts, role: Role): TaskCan {
   };
 }
 
-function tabsOf(row: TaskRowFacts, flags: TaskCan): TaskTabs {
+function tabsOf(row: TaskRowFacts, flags: TaskCan, role: Role): TaskTabs {
+  const facts = factsOf(row);
   return {
     preview: true,
     jobDetails: true,
-    // ASSET DETAILS and ATTACH ASSET come with the assets issue (11).
-    assetDetails: false,
+    // Disabled without a location or for an LLG task (whose location is its site).
+    assetDetails: facts.hasLocation && !row.isLlg,
     fieldReport: row.fieldReportFile !== null && row.fieldReportFile !== undefined,
     inspect: flags.inspect,
-    attachAsset: false,
+    // Only without a location; ours: also by role and status (mayAttachAsset, docs/decisions.md).
+    attachAsset: mayAttachAsset(facts, role),
     fullChecklistReport: row.status === 16,
   };
 }
@@ -134,7 +137,7 @@ export async function taskDetail(ctx: RequestContext, id: number): Promise<TaskD
     fieldReportLink: fileLink(row.fieldReportFile, id),
     fullReportLink: fileLink(row.fullReportFile, id),
     can: flags,
-    tabs: tabsOf(row, flags),
+    tabs: tabsOf(row, flags, ctx.scope.role),
     buttons: buttonsOf(flags, ctx.scope.role),
   };
 }
@@ -189,7 +192,7 @@ export async function lockTask(tx: Db, scope: Scope, id: number): Promise<Locked
   return task;
 }
 
-const lockedFacts = (task: LockedTask) => ({
+export const lockedFacts = (task: LockedTask) => ({
   status: task.status,
   observationType: task.observation_type,
   certificateStatus: task.certificate_status,

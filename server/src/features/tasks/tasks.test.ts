@@ -325,7 +325,8 @@ describe('GET /api/Observation/{id}: task details', () => {
       tabs: {
         preview: true,
         jobDetails: true,
-        assetDetails: false,
+        // The task has its asset: ASSET DETAILS, and nothing to attach.
+        assetDetails: true,
         fieldReport: false,
         inspect: false,
         attachAsset: false,
