@@ -33,6 +33,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   ASSET_FILE_SECTIONS,
   ASSETS,
+  type AttachAssetAnswer,
   type AssetFile,
   type AssetRow,
   assetNameError,
@@ -43,6 +44,7 @@ import {
   isValueField,
   validateFormValues,
   webAccessAllows,
+  TASK_TEXT,
   type WebAccess,
 } from '@portal/contracts';
 import { get, HttpError, post } from '../api/http';
@@ -59,29 +61,17 @@ import { ASSET_PAGE } from './texts';
 
 type TabKey = 'description' | 'attributes' | 'history' | 'files';
 
-/**
- * The asset panel (tasks document 2.6): Description, Attributes, History and Files. The last
- * three wait for the first save; Description and Attributes show by the web-access rules
- * (always for SCHEDULER). Everything the panel disables the server refuses too.
- */
-export function AssetPanel({
-  assetId,
-  companyId,
-  client,
-  defaultSiteId,
-  onClose,
-  onSaved,
-}: {
+interface AssetPanelProps {
   assetId: number | null;
   companyId: number;
   client: string;
   defaultSiteId: number | null;
-  onClose(): void;
   onSaved(id: number): void;
-}) {
+}
+
+/** The panel's state: the asset, the tabs the caller may see and the chosen one. */
+function useAssetTabs(assetId: number | null) {
   const { user, role } = useSession();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const detail = useQuery({
     queryKey: ['asset', assetId],
     queryFn: () => get<AssetDetail>(`/Location/${assetId}`),
@@ -105,58 +95,142 @@ export function AssetPanel({
     [showDescription, showAttributes],
   );
   const [tab, setTab] = useState<TabKey>(tabs[0]);
-  const saved = assetId !== null;
   // After the first save the Description tab may no longer be allowed: show the first one that is.
   useEffect(() => {
     if (!tabs.includes(tab)) setTab(tabs[0]);
   }, [tabs, tab]);
-  const asset = detail.data;
+  return { detail, asset: detail.data, tabs, tab, setTab, saved: assetId !== null, clientRole: isClientRole(role) };
+}
 
+type AssetTabsState = ReturnType<typeof useAssetTabs>;
+
+function AssetTabBar({ state, scrollable }: { state: AssetTabsState; scrollable: boolean }) {
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} maxWidth="lg" fullWidth aria-labelledby="asset-panel-title" data-testid="asset-panel">
+    <Tabs
+      value={state.tab}
+      onChange={(_, value) => state.setTab(value)}
+      variant={scrollable ? 'scrollable' : 'standard'}
+      scrollButtons="auto"
+      sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+    >
+      {state.tabs.map((key) => (
+        <Tab
+          key={key}
+          value={key}
+          label={ASSET_PAGE.tabs[key]}
+          disabled={key !== 'description' && !state.saved}
+          data-testid={`asset-tab-${key}`}
+        />
+      ))}
+    </Tabs>
+  );
+}
+
+function AssetTabContent({ state, props }: { state: AssetTabsState; props: AssetPanelProps }) {
+  const { detail, asset, tab } = state;
+  if (state.saved && detail.isLoading) return <CircularProgress />;
+  if (detail.error) return <Alert severity="error">{ASSETS.loadAssetsError}</Alert>;
+  if (tab === 'description')
+    return (
+      <DescriptionTab
+        asset={asset ?? null}
+        companyId={props.companyId}
+        client={props.client}
+        defaultSiteId={props.defaultSiteId}
+        onSaved={props.onSaved}
+      />
+    );
+  if (!asset) return null;
+  if (tab === 'attributes') return <AttributesTab asset={asset} />;
+  if (tab === 'history') return <HistoryTab asset={asset} clientRole={state.clientRole} />;
+  return <FilesTab asset={asset} />;
+}
+
+/**
+ * The asset panel (tasks document 2.6): Description, Attributes, History and Files. The last
+ * three wait for the first save; Description and Attributes show by the web-access rules
+ * (always for SCHEDULER). Everything the panel disables the server refuses too.
+ */
+export function AssetPanel(props: AssetPanelProps & { onClose(): void }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const state = useAssetTabs(props.assetId);
+  const { asset } = state;
+  return (
+    <Dialog
+      open
+      onClose={props.onClose}
+      fullScreen={phone}
+      maxWidth="lg"
+      fullWidth
+      aria-labelledby="asset-panel-title"
+      data-testid="asset-panel"
+    >
       <DialogTitle id="asset-panel-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {asset ? asset.name : ASSET_PAGE.newAsset}
         </Box>
         {asset && <ItemStatusChip status={asset.itemStatus} />}
-        <IconButton aria-label={ASSET_PAGE.cancel} onClick={onClose} data-testid="asset-panel-close">
+        <IconButton aria-label={ASSET_PAGE.cancel} onClick={props.onClose} data-testid="asset-panel-close">
           <Close />
         </IconButton>
       </DialogTitle>
-      <Tabs
-        value={tab}
-        onChange={(_, value) => setTab(value)}
-        variant={phone ? 'scrollable' : 'standard'}
-        scrollButtons="auto"
-        sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {tabs.map((key) => (
-          <Tab
-            key={key}
-            value={key}
-            label={ASSET_PAGE.tabs[key]}
-            disabled={key !== 'description' && !saved}
-            data-testid={`asset-tab-${key}`}
-          />
-        ))}
-      </Tabs>
+      <AssetTabBar state={state} scrollable={phone} />
       <DialogContent sx={{ minHeight: 420 }}>
-        {saved && detail.isLoading ? (
-          <CircularProgress />
-        ) : detail.error ? (
-          <Alert severity="error">{ASSETS.loadAssetsError}</Alert>
-        ) : tab === 'description' ? (
-          <DescriptionTab asset={asset ?? null} companyId={companyId} client={client} defaultSiteId={defaultSiteId} onSaved={onSaved} />
-        ) : tab === 'attributes' && asset ? (
-          <AttributesTab asset={asset} />
-        ) : tab === 'history' && asset ? (
-          <HistoryTab asset={asset} clientRole={isClientRole(role)} />
-        ) : tab === 'files' && asset ? (
-          <FilesTab asset={asset} />
-        ) : null}
+        <AssetTabContent state={state} props={props} />
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The same panel inside a page (task details' ASSET DETAILS tab): the asset's name, status and tabs. */
+export function AssetPanelInline({
+  assetId,
+  companyId,
+  client,
+  onSaved,
+}: Omit<AssetPanelProps, 'assetId' | 'defaultSiteId'> & { assetId: number }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const state = useAssetTabs(assetId);
+  const { asset } = state;
+  return (
+    <Box data-testid="asset-panel" sx={{ minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pb: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} noWrap>
+          {asset?.name ?? ''}
+        </Typography>
+        {asset && <ItemStatusChip status={asset.itemStatus} />}
+      </Box>
+      <AssetTabBar state={state} scrollable={phone} />
+      <Box sx={{ pt: 2, minHeight: 320 }}>
+        <AssetTabContent state={state} props={{ assetId, companyId, client, defaultSiteId: null, onSaved }} />
+      </Box>
+    </Box>
+  );
+}
+
+/** ATTACH ASSET's new asset: the Description form on the task's client and site, saved and attached in one call. */
+interface AttachTarget {
+  taskId: number;
+  /** The task's asset type: the new asset's, fixed; null lets the user choose. */
+  assetTypeId: number | null;
+  onAttached(answer: AttachAssetAnswer): void;
+}
+
+/** A new asset for a task without one (task details, ATTACH ASSET): Description with the site and type fixed. */
+export function NewAssetForTask({
+  companyId,
+  client,
+  siteId,
+  attach,
+}: {
+  companyId: number;
+  client: string;
+  siteId: number;
+  attach: AttachTarget;
+}) {
+  return <DescriptionTab asset={null} companyId={companyId} client={client} defaultSiteId={siteId} onSaved={() => {}} attach={attach} />;
 }
 
 function DescriptionTab({
@@ -165,12 +239,14 @@ function DescriptionTab({
   client,
   defaultSiteId,
   onSaved,
+  attach,
 }: {
   asset: AssetDetail | null;
   companyId: number;
   client: string;
   defaultSiteId: number | null;
   onSaved(id: number): void;
+  attach?: AttachTarget;
 }) {
   const { role } = useSession();
   const alert = useAlert();
@@ -181,7 +257,7 @@ function DescriptionTab({
     name: asset?.name ?? '',
     serialNumber: asset?.serialNumber ?? '',
     externalId: asset?.externalId ?? '',
-    assetTypeId: asset?.assetTypeId ?? ('' as number | ''),
+    assetTypeId: asset?.assetTypeId ?? attach?.assetTypeId ?? ('' as number | ''),
     siteId: asset?.siteId ?? defaultSiteId ?? ('' as number | ''),
     endUserName: asset?.endUserName ?? '',
     endUserAddress: asset?.endUserAddress ?? '',
@@ -196,25 +272,33 @@ function DescriptionTab({
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const typeOptions = (types.data ?? []).filter((t) => t.id === asset?.assetTypeId || t.category !== 'LLG');
 
+  const [confirmAttach, setConfirmAttach] = useState(false);
   const save = async () => {
     setSaving(true);
     setServerError(null);
+    const payload = {
+      objectType: 'ASSET',
+      ...(asset ? { id: asset.id } : {}),
+      assetTypeId: form.assetTypeId,
+      companyId,
+      parentId: form.siteId,
+      name: form.name,
+      serialNumber: form.serialNumber,
+      externalId: form.externalId,
+      endUserName: form.endUserName,
+      endUserAddress: form.endUserAddress,
+      type: 1,
+      status: 1,
+      locationLevel: 1,
+    };
     try {
-      const row = await post<AssetRow>('/Location', {
-        objectType: 'ASSET',
-        ...(asset ? { id: asset.id } : {}),
-        assetTypeId: form.assetTypeId,
-        companyId,
-        parentId: form.siteId,
-        name: form.name,
-        serialNumber: form.serialNumber,
-        externalId: form.externalId,
-        endUserName: form.endUserName,
-        endUserAddress: form.endUserAddress,
-        type: 1,
-        status: 1,
-        locationLevel: 1,
-      });
+      if (attach) {
+        const answer = await post<AttachAssetAnswer>(`/Observation/Asset/${attach.taskId}/0`, payload);
+        alert.success(answer.message);
+        attach.onAttached(answer);
+        return;
+      }
+      const row = await post<AssetRow>('/Location', payload);
       alert.success(ASSETS.assetSavedSuccessfully);
       await queryClient.invalidateQueries({ queryKey: ['asset', row.id] });
       onSaved(row.id);
@@ -289,6 +373,7 @@ function DescriptionTab({
         required
         label={ASSET_PAGE.type}
         value={typeOptions.some((t) => t.id === form.assetTypeId) ? form.assetTypeId : ''}
+        disabled={Boolean(attach?.assetTypeId)}
         onChange={(e) => setForm((f) => ({ ...f, assetTypeId: Number(e.target.value) }))}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'asset-type' } as object } }}
       >
@@ -308,7 +393,7 @@ function DescriptionTab({
         required
         label={ASSET_PAGE.site}
         value={sites.options.some((s) => s.id === form.siteId) ? form.siteId : ''}
-        disabled={Boolean(asset)}
+        disabled={Boolean(asset) || Boolean(attach)}
         onChange={(e) => setForm((f) => ({ ...f, siteId: Number(e.target.value) }))}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'asset-site' } as object } }}
       >
@@ -345,10 +430,28 @@ function DescriptionTab({
             {shift === 'checking' ? <CircularProgress size={18} /> : ASSET_PAGE.shiftAsset}
           </Button>
         )}
-        <Button variant="contained" onClick={save} disabled={saveDisabled} data-testid="asset-save">
-          {saving ? <CircularProgress size={18} /> : ASSET_PAGE.save}
+        <Button
+          variant="contained"
+          onClick={attach ? () => setConfirmAttach(true) : save}
+          disabled={saveDisabled}
+          data-testid={attach ? 'attach-new-asset' : 'asset-save'}
+        >
+          {saving ? <CircularProgress size={18} /> : attach ? ASSET_PAGE.addAndAttach : ASSET_PAGE.save}
         </Button>
       </Box>
+      {attach && (
+        <ConfirmDialog
+          open={confirmAttach}
+          title={ASSET_PAGE.attachTitle}
+          content={TASK_TEXT.addAndAttachConfirm(form.name)}
+          confirm={ASSET_PAGE.addAndAttach}
+          onConfirm={() => {
+            setConfirmAttach(false);
+            void save();
+          }}
+          onClose={() => setConfirmAttach(false)}
+        />
+      )}
       <Dialog open={shift === 'open'} onClose={() => setShift('closed')} maxWidth="xs" fullWidth data-testid="shift-dialog">
         <DialogTitle>{ASSET_PAGE.shiftSite}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { TASK_TAB_LABEL, TASK_TEXT, type TaskDetail } from '@portal/contracts';
+import { AssetPanelInline } from '../assets/AssetPanel';
 import { HttpError } from '../api/http';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { PageHeader } from '../common/PageHeader';
@@ -17,6 +18,7 @@ import type { ScreenProps } from '../common/screen';
 import { useLoadErrorAlert } from '../common/useAlert';
 import { RELOAD_AFTER_MS } from './actions';
 import { loadTask } from './api';
+import { AttachAssetTab } from './AttachAssetTab';
 import { DocumentFrame, PreviewTab, ReportTab } from './DocumentTab';
 import { isPending, POLL_MS } from './documents';
 import { InspectTab } from './inspect/InspectTab';
@@ -119,7 +121,18 @@ export default function TaskDetailsPage({ title, crumbs }: ScreenProps) {
           ))}
         </Tabs>
         <Box sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-          <TabBody tab={tab} task={task} reloadSoon={reloadSoon} reloadNow={reloadNow} onInspectDirty={setInspectDirty} />
+          <TabBody
+            tab={tab}
+            task={task}
+            reloadSoon={reloadSoon}
+            reloadNow={reloadNow}
+            onInspectDirty={setInspectDirty}
+            onAssetAttached={async () => {
+              // The task now has its asset: show it (ATTACH ASSET is disabled from now on).
+              await refetch();
+              showTab('assetDetails');
+            }}
+          />
         </Box>
       </Paper>
       <ConfirmDialog
@@ -144,12 +157,14 @@ function TabBody({
   reloadSoon,
   reloadNow,
   onInspectDirty,
+  onAssetAttached,
 }: {
   tab: TabKey | null;
   task: TaskDetail;
   reloadSoon(): void;
   reloadNow(): void;
   onInspectDirty(dirty: boolean): void;
+  onAssetAttached(): void;
 }) {
   switch (tab) {
     case 'preview':
@@ -171,6 +186,12 @@ function TabBody({
       );
     case 'inspect':
       return <InspectTab task={task} onTaskChanged={reloadNow} onDirty={onInspectDirty} />;
+    case 'assetDetails':
+      return task.locationId !== null ? (
+        <AssetPanelInline assetId={task.locationId} companyId={task.companyId} client={task.client} onSaved={reloadNow} />
+      ) : null;
+    case 'attachAsset':
+      return <AttachAssetTab task={task} onAttached={onAssetAttached} />;
     default:
       return null;
   }

@@ -153,6 +153,20 @@ export async function seedJobs(db: Db, ns: SeededNamespace, options: { jobs: num
                       ${status}::int, ${scheduler}::int, ${scheduler}::int, ${start.toISOString()}::timestamptz, ${start.toISOString()}::timestamptz)`,
         );
       }
+      // Some open jobs have a task whose asset is still to be found on site (ATTACH ASSET in task
+      // details). Chosen by job id, not by the random stream, so the rest of the demo stays as it was.
+      if (!lite && picked.length > 0 && statuses.includes(TASK_STATUS.OPEN) && job.id % 6 === 0) {
+        const asset = picked[0];
+        const type = (byAssetType.get(asset.assetTypeId) ?? [])[0];
+        await tx.execute(
+          sql`insert into tasks (namespace_id, job_id, name, task_type_id, division_id, asset_type_id, asset_id, site_id, inspector_id,
+                                 due_date, time_zone, status, created_by, modified_by, created_at, modified_at)
+              values (${ns.id}::int, ${job.id}::int, ${`${type.name} - asset to be identified on site`}, ${type.id}::int,
+                      ${type.division_id}::int, ${asset.assetTypeId}::int, null, ${siteId}::int, ${main.id}::int,
+                      ${start.toISOString()}::timestamptz, 'Asia/Dubai', ${TASK_STATUS.OPEN}::int, ${scheduler}::int, ${scheduler}::int,
+                      ${start.toISOString()}::timestamptz, ${start.toISOString()}::timestamptz)`,
+        );
+      }
       if (!lite && llg && random.chance(0.2)) {
         const status = plan.status === JOB_STATUS.CANCELLED ? TASK_STATUS.CANCELLED : statuses[0] === 1024 ? 1024 : TASK_STATUS.OPEN;
         await tx.execute(

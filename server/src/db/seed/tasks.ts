@@ -193,7 +193,13 @@ export async function seedTaskWork(db: Db, ns: SeededNamespace, options: { seed:
       const started = new Date(task.start_date);
       // The demo field engineer's own tasks: a few open, submitted and approved ones of their offices.
       let own = false;
-      if (fieldEngg && fieldEnggOffices.has(Number(task.office_id)) && [1, 8, 16].includes(status) && (mine.get(status) ?? 0) < 4) {
+      if (
+        fieldEngg &&
+        task.asset_id !== null &&
+        fieldEnggOffices.has(Number(task.office_id)) &&
+        [1, 8, 16].includes(status) &&
+        (mine.get(status) ?? 0) < 4
+      ) {
         mine.set(status, (mine.get(status) ?? 0) + 1);
         own = true;
         await tx.execute(sql`update tasks set inspector_id = ${fieldEngg}::int where id = ${task.id}::int`);
