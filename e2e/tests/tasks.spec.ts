@@ -188,7 +188,8 @@ test('SCHEDULER sees no Reopen or Approve; FIELD-ENGG sees the buttons disabled;
   await expect(details.action('generate')).toHaveCount(0);
   await expect(details.tab('inspect')).toBeDisabled();
   await expect(details.tab('fullChecklistReport')).toBeDisabled();
-  await expect(details.tab('assetDetails')).toBeDisabled();
+  // The task has its asset: ASSET DETAILS, and nothing to attach.
+  await expect(details.tab('assetDetails')).toBeEnabled();
   await expect(details.tab('attachAsset')).toBeDisabled();
 
   // An open task: SCHEDULER may cancel it (APPROVER may not see Cancel).
