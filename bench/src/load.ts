@@ -132,21 +132,30 @@ function nextRequest(token: string, targets: EditableUser[], n: number) {
   return { method: 'POST', path: '/api/Users', headers: { ...auth, 'content-type': 'application/json' }, body, write: true };
 }
 
-/** Drives `tokens.length` closed-loop sessions for `seconds` and summarises every answer. */
+/**
+ * Drives `tokens.length` closed-loop sessions for `seconds` and summarises every answer. Each
+ * session is a user with the portal open: its own keep-alive connection, connected before the
+ * clock starts. (Until 2026-11-24 all sessions shared one agent and opened their connections
+ * inside the measured run; on the embedded database a connection opened while the server is
+ * saturated waited up to 20 s for its first answer, which made figure h's longest answers:
+ * docs/operations.md, "Load and fairness".)
+ */
 export async function drive(base: string, tokens: string[], targets: EditableUser[], seconds: number): Promise<LoadFigures> {
-  const agent = new Agent({ keepAlive: true, maxSockets: tokens.length });
+  const agents = tokens.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
   const times: number[] = [];
   const errors: Record<string, number> = {};
   const samples: Record<string, string> = {};
   let writes = 0;
   const slowestByKind: Record<string, number> = {};
+  // The users already have the portal open: their connections are up before the clock starts.
+  await Promise.all(agents.map((agent) => send(agent, base, 'GET', '/api/health', {})));
   const started = performance.now();
   const until = started + seconds * 1000;
   const session = async (token: string, index: number) => {
     let n = index;
     while (performance.now() < until) {
       const next = nextRequest(token, targets, n++);
-      const answer = await send(agent, base, next.method, next.path, next.headers, next.body);
+      const answer = await send(agents[index], base, next.method, next.path, next.headers, next.body);
       times.push(answer.ms);
       const kind = `${next.method} ${next.path.split('?')[0]}${'filter' in next.headers ? ' (filter)' : ''}`;
       slowestByKind[kind] = Math.max(slowestByKind[kind] ?? 0, answer.ms);
@@ -162,7 +171,7 @@ export async function drive(base: string, tokens: string[], targets: EditableUse
   };
   await Promise.all(tokens.map(session));
   const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
+  for (const agent of agents) agent.destroy();
   return {
     sessions: tokens.length,
     seconds,
