@@ -48,6 +48,17 @@ export function asRequest<T>(work: () => T, turn: Turn = newTurn()): T {
 export const newTurn = (): Turn => ({ number: null, admitted: false });
 
 /**
+ * Runs `work` (and everything it starts) as background work, outside whatever request started
+ * it: each of its statements takes a new turn at the back of the line, like the clean-up timer.
+ * Background work started from a request's hook (the documents worker's nudge after a write)
+ * would otherwise keep that request's old, admitted turn for all its statements and go ahead of
+ * every request waiting.
+ */
+export function asBackground<T>(work: () => T): T {
+  return turns.exit(work);
+}
+
+/**
  * Lets the requests waiting now go first: the current request's next statement takes a new
  * turn at the back of the line (it stays admitted, so it is not refused). Long reads made of
  * several statements (exports) call it between them, so they do not hold everyone up.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CertificateFacts } from '@portal/contracts';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { certificates, documentJobs, files, tasks } from '../../db/schema';
+import { asBackground } from '../../db/queue';
 import { queryRows } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
@@ -344,7 +345,9 @@ export class DocumentWorker {
       this.again = true;
       return;
     }
-    this.running = (async () => {
+    // Outside the request whose hook nudged (onResponse): the worker's statements take their
+    // own turns at the back of the database queue instead of that request's old one.
+    this.running = asBackground(async () => {
       do {
         this.again = false;
         try {
@@ -353,7 +356,7 @@ export class DocumentWorker {
           this.deps.log?.warn({ err: error }, 'document worker could not read the queue');
         }
       } while (this.again && !this.stopped);
-    })().finally(() => {
+    }).finally(() => {
       this.running = null;
     });
   }
