@@ -32,6 +32,10 @@ export const SHELL = {
   keepEditing: 'Keep editing',
   filters: 'Filters',
   showResults: 'Show results',
+  /** The column picker of a list (the DataTable's own words). */
+  columns: 'Columns',
+  searchColumns: 'Search columns',
+  resetColumns: 'Reset',
   moreActions: 'More actions',
   pageNotFound: 'Page not found',
   pageNotFoundText: 'There is no page at this address. It may have moved, or the link may be mistyped.',

@@ -1,27 +1,18 @@
 import type { SxProps } from '@mui/material';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import {
-  ColumnsButton,
-  DataTable,
-  type DataTableColumnProps,
-  type ListControllerResult,
-  ListContextProvider,
-  type RaRecord,
-  ResourceContextProvider,
-  useDataTableRenderContext,
-  useStore,
-} from 'react-admin';
+import { alpha, lighten, type Theme, useTheme } from '@mui/material/styles';
+import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { DataTable, type ListControllerResult, ListContextProvider, type RaRecord, ResourceContextProvider, useStore } from 'react-admin';
 import { SHELL } from '@portal/contracts';
 import { type Crumb, PageHeader } from '../PageHeader';
+import { ColumnsPicker } from './ColumnsPicker';
 import { cellOf, DEFAULT_WIDTH, type ListColumn } from './columns';
 import { type CsvColumn, CsvExportButton } from './CsvExportButton';
 import { FilterBar } from './FilterBar';
 import { ListCards } from './ListCards';
 import { AddButton, LoadMoreButton, ReloadButton } from './ListButtons';
 import { MAX_ICONS, type RowActionSpec, RowActions } from './RowActions';
-import { ROW_HEIGHT, ScrollerContext, VirtualBody } from './VirtualBody';
+import { PlainBody, ROW_HEIGHT, ScrollerContext, WindowedBody } from './VirtualBody';
 
 /** What a ListScreen shows: useLoadMoreList's answer, or the same shape built by the page. */
 export interface ListScreenData<R extends RaRecord> {
@@ -88,6 +79,7 @@ export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
   const scroller = useRef<HTMLDivElement>(null);
   const reload = <ReloadButton onClick={list.reload} loading={list.loading && !list.loadingMore} />;
   const total = list.total ?? (list.hasMore || list.listContext.isPending ? undefined : list.rows.length);
+  const defaultHidden = useDefaultHidden(props.columns);
 
   return (
     <ResourceContextProvider value={resource}>
@@ -109,7 +101,7 @@ export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
           toolbar={
             <>
               {toolbar}
-              {!props.body && !phone && <ColumnsButton storeKey={storeKey} />}
+              {!props.body && !phone && <ColumnsPicker storeKey={storeKey} columns={props.columns} defaultHidden={defaultHidden} />}
               {csv && <CsvExportButton resource={resource} filter={csv.filter} columns={csv.columns} fileName={csv.fileName} />}
             </>
           }
@@ -147,34 +139,59 @@ const BELOW_TABLE = 88;
 /**
  * The table's scroll box: as high as the window leaves below its top (filters wrap on narrow
  * windows), so the page does not scroll, the header stays in view and the horizontal scrollbar
- * is in reach.
+ * is in reach. The height is set on the element from a ResizeObserver, whose callbacks run after
+ * the browser's layout and before it paints: measuring there forces no extra layout while a
+ * page is being drawn, and the first paint already has the right height.
  */
 function TableBox({ scroller, children }: { scroller: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
-  const [maxHeight, setMaxHeight] = useState(480);
   useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
     const fitToWindow = () => {
-      const box = scroller.current;
-      if (!box) return;
       const top = box.getBoundingClientRect().top + window.scrollY;
-      setMaxHeight(Math.max(320, Math.floor(window.innerHeight - top - BELOW_TABLE)));
+      const height = `${Math.max(320, Math.floor(window.innerHeight - top - BELOW_TABLE))}px`;
+      if (box.style.maxHeight !== height) box.style.maxHeight = height;
     };
-    fitToWindow();
-    window.addEventListener('resize', fitToWindow);
+    // The filter bar above: its height moves the box. A first callback comes before the first paint.
     const observer = new ResizeObserver(fitToWindow);
-    if (scroller.current?.parentElement) observer.observe(scroller.current.parentElement.firstElementChild ?? scroller.current);
+    observer.observe(box.parentElement?.firstElementChild ?? box);
+    window.addEventListener('resize', fitToWindow);
     return () => {
       window.removeEventListener('resize', fitToWindow);
       observer.disconnect();
     };
   }, [scroller]);
   return (
-    <div ref={scroller} data-testid="list-scroller" style={{ overflow: 'auto', maxHeight, position: 'relative' }}>
+    <div ref={scroller} data-testid="list-scroller" style={{ overflow: 'auto', maxHeight: 480, position: 'relative' }}>
       {children}
     </div>
   );
 }
 
 const ACTION_SLOT = 32;
+
+/**
+ * The look of MUI's TableRow (hover) and small body TableCell, given once by the table to the
+ * plain rows and cells of its body (VirtualBody).
+ */
+function bodyCellSx(theme: Theme): Record<string, CSSProperties> {
+  return {
+    '& tbody tr': { color: 'inherit', verticalAlign: 'middle', outline: 0 },
+    '& tbody tr:hover': { backgroundColor: theme.palette.action.hover },
+    '& tbody td': {
+      fontFamily: theme.typography.body2.fontFamily,
+      fontWeight: theme.typography.body2.fontWeight,
+      fontSize: theme.typography.body2.fontSize,
+      lineHeight: theme.typography.body2.lineHeight,
+      letterSpacing: theme.typography.body2.letterSpacing,
+      display: 'table-cell',
+      verticalAlign: 'inherit',
+      textAlign: 'left',
+      color: theme.palette.text.primary,
+      borderBottom: `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`,
+    },
+  };
+}
 
 function ListTable<R extends RaRecord>({
   columns,
@@ -185,6 +202,7 @@ function ListTable<R extends RaRecord>({
   rowSx,
   storeKey,
 }: ListScreenProps<R> & { storeKey: string }) {
+  const theme = useTheme();
   // A role whose rows offer no action (a reader) gets no Action column.
   const showActions = useMemo(() => Boolean(rowActions) && list.rows.some((row) => rowActions!(row).length > 0), [rowActions, list.rows]);
   const actionSlots = useMemo(
@@ -197,7 +215,7 @@ function ListTable<R extends RaRecord>({
         : 0,
     [rowActions, list.rows],
   );
-  const hidden = useMemo(() => columns.filter((c) => c.hidden).map((c) => c.source), [columns]);
+  const hidden = useDefaultHidden(columns);
   useUnhidePinned(storeKey, columns);
   // The table's elements stay the same objects while the list sorts or grows, so React
   // re-renders only the rows that change (2,000 loaded rows sort without lag).
@@ -205,7 +223,7 @@ function ListTable<R extends RaRecord>({
     () => (
       <DataTable
         storeKey={storeKey}
-        body={windowed ? VirtualBody : undefined}
+        body={windowed ? WindowedBody : PlainBody}
         hiddenColumns={hidden}
         bulkActionButtons={false}
         rowClick={false}
@@ -220,12 +238,12 @@ function ListTable<R extends RaRecord>({
           '& .RaDataTable-headerCell': { bgcolor: '#f8fafc', overflow: 'hidden', whiteSpace: 'nowrap' },
           '& .RaDataTable-row': { height: ROW_HEIGHT },
           '& td': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', py: 0.25 },
+          ...bodyCellSx(theme),
         }}
       >
         {showActions && (
-          // The actions are how a row is worked on: never offered for hiding.
-          <Column
-            pinned
+          // The actions are how a row is worked on: never offered for hiding (ColumnsPicker).
+          <DataTable.Col
             source="actions"
             label="Action"
             disableSort
@@ -234,9 +252,8 @@ function ListTable<R extends RaRecord>({
           />
         )}
         {columns.map((column) => (
-          <Column
+          <DataTable.Col
             key={column.source}
-            pinned={column.pinned}
             source={column.source}
             label={column.label}
             disableSort={column.sortable === false}
@@ -246,15 +263,13 @@ function ListTable<R extends RaRecord>({
         ))}
       </DataTable>
     ),
-    [storeKey, windowed, hidden, rowSx, empty, showActions, actionSlots, columns, rowActions],
+    [storeKey, windowed, hidden, rowSx, empty, showActions, actionSlots, columns, rowActions, theme],
   );
 }
 
-/** A table column; a pinned one is left out of the column picker, so it cannot be hidden. */
-function Column<R extends RaRecord>({ pinned, ...props }: DataTableColumnProps<R> & { pinned?: boolean }) {
-  const context = useDataTableRenderContext();
-  if (pinned && context === 'columnsSelector') return null;
-  return <DataTable.Col {...props} />;
+/** The sources of the columns hidden until picked. */
+function useDefaultHidden<R>(columns: ListColumn<R>[]): string[] {
+  return useMemo(() => columns.filter((c) => c.hidden).map((c) => c.source), [columns]);
 }
 
 /** A pinned column hidden by an older picker (the choice is kept in the browser) shows again. */
