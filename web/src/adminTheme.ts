@@ -1,5 +1,7 @@
 import { deepmerge } from '@mui/utils';
+import type { Theme } from '@mui/material/styles';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { listCss } from './common/list/listCss';
 
 /** react-admin's theme with the portal's palette (theme.ts is the login page's). */
 export const adminTheme: RaThemeOptions = deepmerge(defaultTheme, {
@@ -17,6 +19,8 @@ export const adminTheme: RaThemeOptions = deepmerge(defaultTheme, {
   },
   sidebar: { width: 248, closedWidth: 56 },
   components: {
+    // The row actions and cell chips of every list (common/list/listCss.ts).
+    MuiCssBaseline: { styleOverrides: (theme: Theme) => listCss(theme) },
     MuiButton: { defaultProps: { disableElevation: true } },
     // Compact outlined inputs in forms and filter bars.
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'small', margin: 'dense' } },

@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import { CellChip } from '../common/list/CellChip';
 import { USER_STATUS_LABEL, type UserRow, type UserStatus } from '@portal/contracts';
 
 const COLORS: Record<number, 'success' | 'default' | 'warning' | 'error'> = {
@@ -11,5 +11,5 @@ const COLORS: Record<number, 'success' | 'default' | 'warning' | 'error'> = {
 export const statusLabel = (user: Pick<UserRow, 'status'>): string => USER_STATUS_LABEL[user.status as UserStatus] ?? String(user.status);
 
 export function StatusChip({ status }: { status: number }) {
-  return <Chip size="small" variant="outlined" color={COLORS[status] ?? 'default'} label={statusLabel({ status })} />;
+  return <CellChip color={COLORS[status] ?? 'default'} label={statusLabel({ status })} />;
 }

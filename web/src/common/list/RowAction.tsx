@@ -1,10 +1,12 @@
-import IconButton from '@mui/material/IconButton';
 import type { ReactElement } from 'react';
+import type { CellColor } from './listCss';
 
 /**
  * An icon button in a table's Action column, named by its label (aria-label and the native
- * tooltip). Deliberately no MUI Tooltip: a list of 2,000 rows with five actions each would
- * mount 10,000 of them, and sorting or Load More would re-render them all.
+ * tooltip). A plain button with the look of MUI's small IconButton (the `row-action` class of
+ * listCss.ts), not an IconButton: a list renders one or two per row, and each IconButton is a
+ * few styled components with a dozen hooks. Deliberately no MUI Tooltip either: a list of 2,000
+ * rows with five actions each would mount 10,000 of them.
  */
 export function RowAction({
   label,
@@ -17,14 +19,14 @@ export function RowAction({
   icon: ReactElement;
   onClick(): void;
   testId?: string;
-  color?: 'default' | 'primary' | 'error' | 'success' | 'warning';
+  color?: CellColor;
 }) {
   return (
-    <IconButton
-      size="small"
+    <button
+      type="button"
+      className={rowActionClass(color)}
       aria-label={label}
       title={label}
-      color={color ?? 'default'}
       data-testid={testId}
       onClick={(event) => {
         event.stopPropagation();
@@ -32,6 +34,10 @@ export function RowAction({
       }}
     >
       {icon}
-    </IconButton>
+    </button>
   );
+}
+
+export function rowActionClass(color?: CellColor): string {
+  return color && color !== 'default' ? `row-action row-action-${color}` : 'row-action';
 }

@@ -1,12 +1,12 @@
 import MoreVert from '@mui/icons-material/MoreVert';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { type ReactElement, useState } from 'react';
 import { SHELL } from '@portal/contracts';
-import { RowAction } from './RowAction';
+import type { CellColor } from './listCss';
+import { RowAction, rowActionClass } from './RowAction';
 
 /** One action of a row, offered only when the row's `can` flags (from the server) allow it. */
 export interface RowActionSpec {
@@ -14,7 +14,7 @@ export interface RowActionSpec {
   key: string;
   label: string;
   icon: ReactElement;
-  color?: 'default' | 'primary' | 'error' | 'success' | 'warning';
+  color?: CellColor;
   onClick(): void;
 }
 
@@ -40,8 +40,9 @@ function MoreMenu({ actions }: { actions: RowActionSpec[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <IconButton
-        size="small"
+      <button
+        type="button"
+        className={rowActionClass()}
         aria-label={SHELL.moreActions}
         title={SHELL.moreActions}
         aria-haspopup="menu"
@@ -53,7 +54,7 @@ function MoreMenu({ actions }: { actions: RowActionSpec[] }) {
         }}
       >
         <MoreVert fontSize="small" />
-      </IconButton>
+      </button>
       {anchor && (
         <Menu anchorEl={anchor} open onClose={() => setAnchor(null)} onClick={(event) => event.stopPropagation()} data-testid="row-menu">
           {actions.map((a) => (

@@ -1,3 +1,4 @@
+export { CellChip } from './CellChip';
 export { AddButton, LoadMoreButton, ReloadButton } from './ListButtons';
 export { type ListColumn, TextCell } from './columns';
 export { type CsvColumn, CsvExportButton } from './CsvExportButton';
