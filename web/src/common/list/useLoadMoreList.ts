@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { type Identifier, type RaRecord, type SortPayload, useInfiniteGetList, useList } from 'react-admin';
+import { type Identifier, type RaRecord, type SortPayload, useInfiniteGetList } from 'react-admin';
 import { useLoadErrorAlert } from '../useAlert';
+import { useLocalList } from './useLocalList';
 
 export interface LoadMoreListOptions {
   resource: string;
@@ -27,14 +28,31 @@ export function useLoadMoreList<R extends RaRecord>({ resource, filter, pageSize
   const query = useInfiniteGetList<R>(
     resource,
     { pagination: { page: 1, perPage: pageSize }, filter, sort, meta: { reloadKey } },
-    { refetchOnWindowFocus: false, staleTime: 0, gcTime: 60_000 },
+    // Read again on mount by the effect below, after the first paint, not as the list mounts.
+    { refetchOnWindowFocus: false, refetchOnMount: false, staleTime: 0, gcTime: 60_000 },
   );
+  // A list opened again shows the rows it had (kept a minute) at once and reads them again
+  // right after that first paint: started as it mounted, the read's loading state re-rendered
+  // the page before the browser could paint it. A list without rows kept loads as it mounts.
+  const [keptRows] = useState(() => query.data !== undefined);
+  const { refetch } = query;
+  useEffect(() => {
+    if (!keptRows) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => void refetch({ cancelRefetch: false }));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [keptRows, refetch]);
   // Changes saved from a row's panel without closing it (a signature, say), shown on the loaded
   // rows until the next fetch from the first page brings them from the server.
   const [patches, setPatches] = useState<ReadonlyMap<Identifier, Partial<R>>>(new Map());
   const filterKey = JSON.stringify(filter);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a reload or another filter starts afresh
-  useEffect(() => setPatches(new Map()), [reloadKey, filterKey]);
+  useEffect(() => setPatches((current) => (current.size === 0 ? current : new Map())), [reloadKey, filterKey]);
   const rows = useMemo(() => {
     const loaded = query.data?.pages.flatMap((page) => page.data) ?? [];
     return patches.size === 0 ? loaded : loaded.map((row) => (patches.has(row.id) ? { ...row, ...patches.get(row.id) } : row));
@@ -43,10 +61,9 @@ export function useLoadMoreList<R extends RaRecord>({ resource, filter, pageSize
 
   useLoadErrorAlert(query.error, loadError);
 
-  const listContext = useList<R>({
+  const listContext = useLocalList<R>({
     data: rows,
     sort: clientSort ?? sort,
-    perPage: Number.MAX_SAFE_INTEGER,
     isPending: query.isPending,
     isFetching: query.isFetching,
     isLoading: query.isLoading,
