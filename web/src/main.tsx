@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoginPage } from './login/LoginPage';
+import { startStartupReads } from './api/startupReads';
 import { preloadScreenOf } from './screens';
 import { startSignedInApp } from './session/startup';
 
@@ -10,12 +11,14 @@ import { startSignedInApp } from './session/startup';
  * chunks. Moving between them is a normal page load, so the login page carries nothing it
  * does not use.
  *
- * Opening the signed-in app, three things start at once, before React and react-admin have
- * loaded: the session and logo calls, the application's module, and the module of the screen
- * being opened (docs/decisions.md "Start-up").
+ * Opening the signed-in app, four things start at once, before React and react-admin have
+ * loaded: the session and logo calls, the data calls the screen made when it was last opened
+ * here (api/startupReads.ts), the application's module, and the module of the screen being
+ * opened (docs/decisions.md "Start-up").
  */
 const onLoginPage = /^\/login\/?$/.test(window.location.pathname);
 if (!onLoginPage) {
+  startStartupReads(window.location.pathname);
   startSignedInApp().catch(() => undefined);
   preloadScreenOf(window.location.pathname);
 }

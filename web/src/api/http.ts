@@ -5,6 +5,7 @@
  * listeners (the root) send the user to the login page with the session-expired message.
  */
 import { AUTH } from '@portal/contracts/messages';
+import { startupReads } from './startupReads';
 
 export class HttpError extends Error {
   constructor(
@@ -62,20 +63,25 @@ export async function http<T = unknown>(path: string, options: RequestOptions = 
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new HttpError(0, 'The server cannot be reached. Check your connection and try again');
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  // A screen's opening read may already have been sent at page load (startupReads.ts).
+  const read = method === 'GET' && !options.anonymous ? { url, filter: headers.filter } : null;
+  const pending = read ? startupReads()?.take(read) : null;
+  const early = pending ? await pending : null;
+  let response: { ok: boolean; status: number; text: string };
+  if (early) response = early;
+  else {
+    try {
+      const answer = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+      response = { ok: answer.ok, status: answer.status, text: await answer.text() };
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new HttpError(0, 'The server cannot be reached. Check your connection and try again');
+    }
   }
-  const text = await response.text();
+  if (read) startupReads()?.record(read, window.location.pathname);
+  const text = response.text;
   let data: unknown = null;
   if (text) {
     try {
