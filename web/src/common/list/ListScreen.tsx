@@ -12,6 +12,7 @@ import { FilterBar } from './FilterBar';
 import { ListCards } from './ListCards';
 import { AddButton, LoadMoreButton, ReloadButton } from './ListButtons';
 import { MAX_ICONS, type RowActionSpec, RowActions } from './RowActions';
+import { PlainHead } from './PlainHead';
 import { PlainBody, ROW_HEIGHT, ScrollerContext, WindowedBody } from './VirtualBody';
 
 /** What a ListScreen shows: useLoadMoreList's answer, or the same shape built by the page. */
@@ -171,11 +172,24 @@ function TableBox({ scroller, children }: { scroller: React.RefObject<HTMLDivEle
 const ACTION_SLOT = 32;
 
 /**
- * The look of MUI's TableRow (hover) and small body TableCell, given once by the table to the
- * plain rows and cells of its body (VirtualBody).
+ * The look of MUI's small TableCell (with the theme's header style) and TableRow (hover), given
+ * once by the table to the plain cells of its header (PlainHead) and body (VirtualBody).
  */
-function bodyCellSx(theme: Theme): Record<string, CSSProperties> {
+function cellSx(theme: Theme): Record<string, CSSProperties> {
   return {
+    '& thead th': {
+      fontFamily: theme.typography.body2.fontFamily,
+      fontSize: theme.typography.body2.fontSize,
+      fontWeight: 600,
+      lineHeight: theme.typography.pxToRem(24),
+      color: '#374151',
+      display: 'table-cell',
+      verticalAlign: 'middle',
+      textAlign: 'left',
+      paddingTop: '6px',
+      paddingBottom: '6px',
+      borderBottom: `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`,
+    },
     '& tbody tr': { color: 'inherit', verticalAlign: 'middle', outline: 0 },
     '& tbody tr:hover': { backgroundColor: theme.palette.action.hover },
     '& tbody td': {
@@ -223,6 +237,7 @@ function ListTable<R extends RaRecord>({
     () => (
       <DataTable
         storeKey={storeKey}
+        head={PlainHead}
         body={windowed ? WindowedBody : PlainBody}
         hiddenColumns={hidden}
         bulkActionButtons={false}
@@ -238,7 +253,7 @@ function ListTable<R extends RaRecord>({
           '& .RaDataTable-headerCell': { bgcolor: '#f8fafc', overflow: 'hidden', whiteSpace: 'nowrap' },
           '& .RaDataTable-row': { height: ROW_HEIGHT },
           '& td': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', py: 0.25 },
-          ...bodyCellSx(theme),
+          ...cellSx(theme),
         }}
       >
         {showActions && (

@@ -53,7 +53,7 @@ interface BodyColumn {
  * A column's `sx` as an inline style. Columns give plain CSS there (no theme values or
  * selectors); `!important` is dropped, an inline style needing none.
  */
-function cssOf(sx: Record<string, unknown>): CSSProperties {
+export function cssOf(sx: Record<string, unknown>): CSSProperties {
   const style: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(sx)) style[key] = typeof value === 'string' ? value.replace(/\s*!important$/, '') : value;
   return style as CSSProperties;

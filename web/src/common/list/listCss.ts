@@ -6,9 +6,9 @@ export type CellColor = 'default' | 'primary' | 'error' | 'success' | 'warning';
 const PALETTE_COLORS = ['primary', 'error', 'success', 'warning'] as const;
 
 /**
- * Global CSS for the two elements every list row repeats: its action buttons (`row-action`,
- * the look of MUI's small IconButton) and its status chips (`cell-chip`, the look of MUI's
- * small outlined Chip). The classes are written once here (the theme's CssBaseline) instead of
+ * Global CSS for the elements every list repeats: its action buttons (`row-action`, the look
+ * of MUI's small IconButton), its status chips (`cell-chip`, the look of MUI's small outlined
+ * Chip) and its header's sort buttons (`list-sort`, the look of MUI's TableSortLabel). The classes are written once here (the theme's CssBaseline) instead of
  * being computed by Emotion for each button and chip of each row: a list of 100 rows renders
  * several hundred fewer styled components, so it opens faster.
  */
@@ -35,6 +35,33 @@ export function listCss(theme: Theme) {
       '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
       '&:active': { backgroundColor: alpha(theme.palette.action.active, theme.palette.action.focusOpacity) },
     },
+    '.list-sort': {
+      display: 'inline-flex',
+      alignItems: 'center',
+      margin: 0,
+      padding: 0,
+      border: 0,
+      background: 'none',
+      font: 'inherit',
+      color: 'inherit',
+      cursor: 'pointer',
+      outline: 0,
+      '&:hover, &:focus-visible': { color: theme.palette.text.secondary },
+      '&:hover .list-sort-icon, &:focus-visible .list-sort-icon': { opacity: 0.5 },
+      '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+    },
+    // Two classes: above the icon's own (Emotion) font size.
+    '.list-sort .list-sort-icon': {
+      flex: '0 0 auto',
+      fontSize: 18,
+      margin: '0 4px',
+      opacity: 0,
+      transition: theme.transitions.create(['opacity', 'transform'], { duration: theme.transitions.duration.shorter }),
+      userSelect: 'none',
+    },
+    '.list-sort-asc .list-sort-icon': { transform: 'rotate(180deg)' },
+    '.list-sort.list-sort-active': { color: theme.palette.text.primary },
+    '.list-sort.list-sort-active .list-sort-icon': { opacity: 1, color: theme.palette.text.secondary },
     '.cell-chip': {
       display: 'inline-flex',
       alignItems: 'center',

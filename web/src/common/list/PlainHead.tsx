@@ -1,0 +1,80 @@
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import { Children, isValidElement, type CSSProperties, type ReactNode, useMemo } from 'react';
+import { DataTableClasses, useDataTableCallbacksContext, useDataTableSortContext, useDataTableStoreContext, useStore } from 'react-admin';
+import { cssOf } from './VirtualBody';
+
+interface HeadColumn {
+  source: string;
+  label: string;
+  sortable: boolean;
+  style?: CSSProperties;
+}
+
+/**
+ * The header row of ListScreen's table (`<DataTable head={PlainHead}>`): plain `th` cells
+ * styled once by the table, each with a sort button (the `list-sort` class of listCss.ts, the
+ * look of MUI's TableSortLabel). It stands in for react-admin's DataTableHead, whose cells are
+ * MUI TableCells each wrapping its sort label in a Tooltip: every Tooltip sets state as it
+ * mounts, which re-rendered the header and ran the page's pending effects before the browser
+ * could paint a list that had just opened. The sort hint is the button's name and title.
+ */
+export function PlainHead({ children }: { children?: ReactNode }) {
+  const { storeKey, defaultHiddenColumns } = useDataTableStoreContext();
+  const [hidden] = useStore<string[]>(storeKey, defaultHiddenColumns);
+  const sort = useDataTableSortContext();
+  const { handleSort } = useDataTableCallbacksContext();
+  const columns = useMemo(() => {
+    const list: HeadColumn[] = [];
+    for (const child of Children.toArray(children)) {
+      if (!isValidElement(child)) continue;
+      const props = child.props as { source?: string; label?: string; disableSort?: boolean; sx?: Record<string, unknown> };
+      const source = props.source ?? '';
+      if (hidden.includes(props.source ?? props.label ?? '')) continue;
+      list.push({
+        source,
+        label: props.label ?? source,
+        sortable: !props.disableSort && Boolean(source),
+        style: props.sx ? cssOf(props.sx) : undefined,
+      });
+    }
+    return list;
+  }, [children, hidden]);
+  return (
+    <thead className={`MuiTableHead-root ${DataTableClasses.thead}`}>
+      <tr className={`${DataTableClasses.row} ${DataTableClasses.headerRow}`}>
+        {columns.map((column) => {
+          const active = sort?.field === column.source;
+          const direction = active && sort?.order === 'DESC' ? 'desc' : 'asc';
+          const next = active ? (sort?.order === 'ASC' ? 'descending' : 'ascending') : 'ascending';
+          const hint = `Sort by ${column.label.charAt(0).toLowerCase()}${column.label.slice(1)} ${next}`;
+          return (
+            <th
+              key={column.source || column.label}
+              scope="col"
+              className={`${DataTableClasses.headerCell} column-${column.source}`}
+              style={column.style}
+              aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+            >
+              {column.sortable && handleSort ? (
+                <button
+                  type="button"
+                  className={`list-sort list-sort-${direction}${active ? ' list-sort-active' : ''}`}
+                  data-field={column.source}
+                  data-order="ASC"
+                  aria-label={hint}
+                  title={hint}
+                  onClick={handleSort}
+                >
+                  <span>{column.label}</span>
+                  <ArrowDownward className="list-sort-icon" />
+                </button>
+              ) : (
+                column.label
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
