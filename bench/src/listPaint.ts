@@ -79,8 +79,9 @@ export interface ListPaintFigures {
 
 /**
  * How fast a list screen shows its data: a full page load of /resources/users (the browser
- * cache warm, as for someone who has used the portal before: one unmeasured load first), and
- * in-app navigation between Users and Clients through the side navigation.
+ * cache warm and the page's start-up reads recorded, as for someone who has used the portal
+ * before: one unmeasured load first), and in-app navigation between Users and Clients through
+ * the side navigation, each click on a settled page.
  */
 export async function measureListPaint(base: string, email: string, password: string, runs = 5): Promise<ListPaintFigures> {
   const browser = await launchChromium();

@@ -31,3 +31,32 @@ test('opening a list asks for the session, the logo and the screen at once', asy
   await expect(page.getByTestId('list-count')).toContainText('Total');
   await expect(page.locator('table tbody tr').first()).toBeVisible();
 });
+
+test('a list opened again asks for its rows at once, and shows them from that one call', async ({ page }) => {
+  await loginAs(page, 'lo-admin@demo.test');
+  // The first visit writes down the calls the screen makes as it opens.
+  await page.goto('/resources/users');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/login', async (route) => {
+    await held;
+    await route.continue();
+  });
+  let listCalls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/Users') listCalls += 1;
+  });
+  await page.goto('/resources/users', { waitUntil: 'commit' });
+  // The rows are asked for while the session call is still unanswered...
+  await expect.poll(() => listCalls).toBe(1);
+  release();
+  // ...and the list shows them without asking again.
+  await expect(page.getByTestId('list-count')).toContainText('Total');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(listCalls).toBe(1);
+});

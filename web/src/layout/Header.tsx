@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { forwardRef, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { forwardRef, memo, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { AppBar, TitlePortal, UserMenuContextProvider, useUserMenu } from 'react-admin';
 import { can, initials, roleLabel, SHELL } from '@portal/contracts';
 import { get, logoLoadError } from '../api/http';
@@ -52,8 +52,11 @@ const MenuEntry = forwardRef<HTMLLIElement, { icon: React.ReactNode; label: stri
   },
 );
 
-/** Header: company and client logos, initials, role in upper case and the user menu. */
-export function Header() {
+/**
+ * Header: company and client logos, initials, role in upper case and the user menu. Memoised:
+ * react-admin's layout renders it again with every page, which it does not depend on.
+ */
+export const Header = memo(function Header() {
   const { user, role, companyLogo, logoError } = useSession();
   const clientLogo = useClientLogo(user.type === 1 ? user.companyId : null);
   // Says why the company logo is missing, if it failed to load at start-up.
@@ -111,7 +114,7 @@ export function Header() {
       <LogoutFlow open={logoutOpen} onClose={() => setLogoutOpen(false)} />
     </>
   );
-}
+});
 
 /**
  * The user menu behind the initials. Its button's accessible name starts with the initials it

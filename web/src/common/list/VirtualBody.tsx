@@ -32,11 +32,17 @@ export const WINDOW_FROM_ROWS = 200;
 const OVERSCAN = 25;
 /** Every row has this height (cells keep to one line), so positions need no measuring. */
 export const ROW_HEIGHT = 41;
+/** The least a table starts below the window's top: app bar, page header, filter bar, table head. */
+const ABOVE_FIRST_ROW = 220;
 /**
- * Rows of a list's first paint: what a 900 px high window shows, and a few more. The other
- * loaded rows follow right after that paint, in a transition (so a click is not kept waiting).
+ * Rows of a list's first paint: what the window shows of the table (17 at 900 px high; the
+ * table never starts higher than ABOVE_FIRST_ROW), and at least 8. The other loaded rows follow
+ * right after that paint, in a transition (so a click is not kept waiting).
  */
-const FIRST_PAINT_ROWS = 24;
+function firstPaintRows(): number {
+  const height = typeof window === 'undefined' ? 900 : window.innerHeight;
+  return Math.max(8, Math.ceil((height - ABOVE_FIRST_ROW) / ROW_HEIGHT));
+}
 
 /** The element the table scrolls in (ListScreen's table box). */
 export const ScrollerContext = createContext<RefObject<HTMLElement | null> | null>(null);
@@ -114,7 +120,7 @@ const BodyRow = memo(function BodyRow({
 
 /**
  * The body of ListScreen's table (`<DataTable body={VirtualBody}>`). Its first paint renders
- * the rows a window shows (FIRST_PAINT_ROWS), and the rest in a transition right after, so a
+ * the rows a window shows (firstPaintRows), and the rest in a transition right after, so a
  * list shows its data without waiting for rows below the fold. Up to WINDOW_FROM_ROWS rows it
  * then renders every row, like react-admin's own body; beyond that (lists that Load More into
  * thousands, `windowed`) it renders the rows near the visible part, windowed by
@@ -165,7 +171,7 @@ function VirtualBody({ children, windowing }: { children?: ReactNode; windowing:
   const items = windowed ? virtualizer.getVirtualItems() : [];
   const start = windowed ? (items[0]?.index ?? 0) : 0;
   const fullEnd = windowed ? (items.length ? items[items.length - 1].index + 1 : Math.min(data.length, 2 * OVERSCAN)) : data.length;
-  const end = firstPaintDone ? fullEnd : Math.min(fullEnd, start + FIRST_PAINT_ROWS);
+  const end = firstPaintDone ? fullEnd : Math.min(fullEnd, start + firstPaintRows());
   const spacer = (rows: number, key: string) =>
     rows > 0 ? <tr key={key} data-spacer aria-hidden style={{ height: rows * ROW_HEIGHT }} /> : null;
 
