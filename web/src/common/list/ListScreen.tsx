@@ -190,9 +190,11 @@ function cellSx(theme: Theme): Record<string, CSSProperties> {
       paddingBottom: '6px',
       borderBottom: `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`,
     },
-    '& tbody tr': { color: 'inherit', verticalAlign: 'middle', outline: 0 },
-    '& tbody tr:hover': { backgroundColor: theme.palette.action.hover },
-    '& tbody td': {
+    // :where() keeps these at one class's weight, as MUI's own cell and row classes were, so a
+    // row's own style (`rowSx`, e.g. an archived office in grey) still wins.
+    '& :where(tbody tr)': { color: 'inherit', verticalAlign: 'middle', outline: 0 },
+    '& :where(tbody tr:hover)': { backgroundColor: theme.palette.action.hover },
+    '& :where(tbody td)': {
       fontFamily: theme.typography.body2.fontFamily,
       fontWeight: theme.typography.body2.fontWeight,
       fontSize: theme.typography.body2.fontSize,
