@@ -123,7 +123,7 @@ export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
             ) : (
               <ScrollerContext.Provider value={scroller}>
                 <TableBox scroller={scroller}>
-                  <ListTable {...props} storeKey={storeKey} />
+                  <ListTable {...props} storeKey={storeKey} hidden={defaultHidden} />
                 </TableBox>
               </ScrollerContext.Provider>
             ))}
@@ -176,6 +176,7 @@ const ACTION_SLOT = 32;
  * once by the table to the plain cells of its header (PlainHead) and body (VirtualBody).
  */
 function cellSx(theme: Theme): Record<string, CSSProperties> {
+  const border = `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`;
   return {
     '& thead th': {
       fontFamily: theme.typography.body2.fontFamily,
@@ -188,7 +189,7 @@ function cellSx(theme: Theme): Record<string, CSSProperties> {
       textAlign: 'left',
       paddingTop: '6px',
       paddingBottom: '6px',
-      borderBottom: `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`,
+      borderBottom: border,
     },
     // :where() keeps these at one class's weight, as MUI's own cell and row classes were, so a
     // row's own style (`rowSx`, e.g. an archived office in grey) still wins.
@@ -204,7 +205,7 @@ function cellSx(theme: Theme): Record<string, CSSProperties> {
       verticalAlign: 'inherit',
       textAlign: 'left',
       color: theme.palette.text.primary,
-      borderBottom: `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`,
+      borderBottom: border,
     },
   };
 }
@@ -217,7 +218,8 @@ function ListTable<R extends RaRecord>({
   windowed,
   rowSx,
   storeKey,
-}: ListScreenProps<R> & { storeKey: string }) {
+  hidden,
+}: ListScreenProps<R> & { storeKey: string; hidden: string[] }) {
   const theme = useTheme();
   // A role whose rows offer no action (a reader) gets no Action column.
   const showActions = useMemo(() => Boolean(rowActions) && list.rows.some((row) => rowActions!(row).length > 0), [rowActions, list.rows]);
@@ -231,7 +233,6 @@ function ListTable<R extends RaRecord>({
         : 0,
     [rowActions, list.rows],
   );
-  const hidden = useDefaultHidden(columns);
   useUnhidePinned(storeKey, columns);
   // The table's elements stay the same objects while the list sorts or grows, so React
   // re-renders only the rows that change (2,000 loaded rows sort without lag).

@@ -1,14 +1,7 @@
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import { Children, isValidElement, type CSSProperties, type ReactNode, useMemo } from 'react';
-import { DataTableClasses, useDataTableCallbacksContext, useDataTableSortContext, useDataTableStoreContext, useStore } from 'react-admin';
-import { cssOf } from './VirtualBody';
-
-interface HeadColumn {
-  source: string;
-  label: string;
-  sortable: boolean;
-  style?: CSSProperties;
-}
+import type { ReactNode } from 'react';
+import { DataTableClasses, useDataTableCallbacksContext, useDataTableSortContext } from 'react-admin';
+import { useTableColumns } from './VirtualBody';
 
 /**
  * The header row of ListScreen's table (`<DataTable head={PlainHead}>`): plain `th` cells
@@ -19,26 +12,9 @@ interface HeadColumn {
  * could paint a list that had just opened. The sort hint is the button's name and title.
  */
 export function PlainHead({ children }: { children?: ReactNode }) {
-  const { storeKey, defaultHiddenColumns } = useDataTableStoreContext();
-  const [hidden] = useStore<string[]>(storeKey, defaultHiddenColumns);
+  const columns = useTableColumns(children);
   const sort = useDataTableSortContext();
   const { handleSort } = useDataTableCallbacksContext();
-  const columns = useMemo(() => {
-    const list: HeadColumn[] = [];
-    for (const child of Children.toArray(children)) {
-      if (!isValidElement(child)) continue;
-      const props = child.props as { source?: string; label?: string; disableSort?: boolean; sx?: Record<string, unknown> };
-      const source = props.source ?? '';
-      if (hidden.includes(props.source ?? props.label ?? '')) continue;
-      list.push({
-        source,
-        label: props.label ?? source,
-        sortable: !props.disableSort && Boolean(source),
-        style: props.sx ? cssOf(props.sx) : undefined,
-      });
-    }
-    return list;
-  }, [children, hidden]);
   return (
     <thead className={`MuiTableHead-root ${DataTableClasses.thead}`}>
       <tr className={`${DataTableClasses.row} ${DataTableClasses.headerRow}`}>
@@ -52,7 +28,7 @@ export function PlainHead({ children }: { children?: ReactNode }) {
               key={column.source || column.label}
               scope="col"
               className={`${DataTableClasses.headerCell} column-${column.source}`}
-              style={column.style}
+              style={column.headStyle}
               aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
             >
               {column.sortable && handleSort ? (

@@ -47,38 +47,56 @@ function firstPaintRows(): number {
 /** The element the table scrolls in (ListScreen's table box). */
 export const ScrollerContext = createContext<RefObject<HTMLElement | null> | null>(null);
 
-/** What a body cell needs of its `DataTable.Col`, read once per column rather than once per cell. */
-interface BodyColumn {
+/** What the header and the body need of a `DataTable.Col`, read once per column rather than once per cell. */
+export interface TableColumn {
   source: string;
+  label: string;
+  sortable: boolean;
   render?: (record: RaRecord) => ReactNode;
-  /** The column's own cell style, besides its width (plain CSS values). */
-  style?: CSSProperties;
+  /** The header cell's style: the column's `sx` (its width and the rest). */
+  headStyle?: CSSProperties;
+  /** A body cell's style: the column's `sx` without the width, which the header cells carry (the table's layout is fixed). */
+  cellStyle?: CSSProperties;
 }
 
 /**
  * A column's `sx` as an inline style. Columns give plain CSS there (no theme values or
  * selectors); `!important` is dropped, an inline style needing none.
  */
-export function cssOf(sx: Record<string, unknown>): CSSProperties {
+function cssOf(sx: Record<string, unknown>): CSSProperties | undefined {
+  const entries = Object.entries(sx);
+  if (entries.length === 0) return undefined;
   const style: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(sx)) style[key] = typeof value === 'string' ? value.replace(/\s*!important$/, '') : value;
+  for (const [key, value] of entries) style[key] = typeof value === 'string' ? value.replace(/\s*!important$/, '') : value;
   return style as CSSProperties;
 }
 
 /** The columns of the table that are not hidden (react-admin's column picker store), in order. */
-function useBodyColumns(children: ReactNode): BodyColumn[] {
+export function useTableColumns(children: ReactNode): TableColumn[] {
   const { storeKey, defaultHiddenColumns } = useDataTableStoreContext();
   const [hidden] = useStore<string[]>(storeKey, defaultHiddenColumns);
   return useMemo(() => {
-    const columns: BodyColumn[] = [];
+    const columns: TableColumn[] = [];
     for (const child of Children.toArray(children)) {
       if (!isValidElement(child)) continue;
-      const props = child.props as { source?: string; label?: string; render?: BodyColumn['render']; sx?: Record<string, unknown> };
+      const props = child.props as {
+        source?: string;
+        label?: string;
+        disableSort?: boolean;
+        render?: TableColumn['render'];
+        sx?: Record<string, unknown>;
+      };
       const source = props.source ?? '';
       if (hidden.includes(props.source ?? props.label ?? '')) continue;
-      // The header cells carry the widths (the table's layout is fixed); a body cell keeps the rest.
       const { width: _width, ...rest } = props.sx ?? {};
-      columns.push({ source, render: props.render, style: Object.keys(rest).length ? cssOf(rest) : undefined });
+      columns.push({
+        source,
+        label: props.label ?? source,
+        sortable: !props.disableSort && Boolean(source),
+        render: props.render,
+        headStyle: cssOf(props.sx ?? {}),
+        cellStyle: cssOf(rest),
+      });
     }
     return columns;
   }, [children, hidden]);
@@ -86,7 +104,7 @@ function useBodyColumns(children: ReactNode): BodyColumn[] {
 
 /**
  * One row: the cells of the visible columns, as plain `tr` and `td` elements styled once by the
- * table (ListScreen's `bodyCellSx`), not react-admin's DataTableRow and DataTableCell (which give
+ * table (ListScreen's `cellSx`), not react-admin's DataTableRow and DataTableCell (which give
  * every row an expand store, a record-link callback and a navigation hook, and every cell its
  * own subscription to the column store) nor MUI's TableRow and TableCell (each of which
  * computes its styles on every render). A page of rows is drawn several times faster. A row
@@ -100,12 +118,12 @@ const BodyRow = memo(function BodyRow({
   sx,
 }: {
   record: RaRecord;
-  columns: BodyColumn[];
+  columns: TableColumn[];
   className: string;
   sx?: SxProps;
 }) {
   const cells = columns.map((column) => (
-    <td key={column.source} className={`${DataTableClasses.rowCell} column-${column.source}`} style={column.style}>
+    <td key={column.source} className={`${DataTableClasses.rowCell} column-${column.source}`} style={column.cellStyle}>
       {column.render ? column.render(record) : null}
     </td>
   ));
@@ -119,7 +137,7 @@ const BodyRow = memo(function BodyRow({
 });
 
 /**
- * The body of ListScreen's table (`<DataTable body={VirtualBody}>`). Its first paint renders
+ * The body of ListScreen's table (`WindowedBody` or `PlainBody` below). Its first paint renders
  * the rows a window shows (firstPaintRows), and the rest in a transition right after, so a
  * list shows its data without waiting for rows below the fold. Up to WINDOW_FROM_ROWS rows it
  * then renders every row, like react-admin's own body; beyond that (lists that Load More into
@@ -132,7 +150,7 @@ function VirtualBody({ children, windowing }: { children?: ReactNode; windowing:
   const data = useDataTableDataContext() ?? [];
   const rowSx = useDataTableRowSxContext();
   const scroller = useContext(ScrollerContext);
-  const columns = useBodyColumns(children);
+  const columns = useTableColumns(children);
   const windowed = windowing && data.length > WINDOW_FROM_ROWS;
   // Once the list has shown rows, every later render has them all (or the window).
   const [firstPaintDone, setFirstPaintDone] = useState(false);
