@@ -50,6 +50,44 @@ const SHOTS: { email: string; screens: [string, string][] }[] = [
     ],
   },
   { email: 'client-admin@demo.test', screens: [['divisions', '/settings/division']] },
+  // The catalogue, jobs, tasks, assets and stickers, each as a role that works with them.
+  {
+    email: 'config_admin@demo.test',
+    screens: [
+      ['assettypes', '/settings/assettypes'],
+      ['tasktypes', '/settings/tasktypes'],
+      ['configdata', '/settings/configdata'],
+      ['forms', '/settings/forms'],
+    ],
+  },
+  {
+    email: 'scheduler@demo.test',
+    screens: [
+      ['jobs', '/operations/jobs'],
+      ['jobs-add', '/operations/jobs#add'],
+      ['joblites', '/operations/joblites'],
+      ['tasks', '/operations/tasks'],
+      ['assets', '/resources/assets'],
+    ],
+  },
+  {
+    email: 'field-engg@demo.test',
+    screens: [
+      ['jobs', '/operations/jobs'],
+      ['tasks', '/operations/tasks'],
+      ['task', '/operations/tasks#first'],
+    ],
+  },
+  { email: 'approver@demo.test', screens: [['tasks', '/operations/tasks']] },
+  { email: 'lo-admin@demo.test', screens: [['qrsticker', '/resources/qrsticker']] },
+  {
+    email: 'client-user@demo.test',
+    screens: [
+      ['home', '/'],
+      ['assets', '/resources/assets'],
+      ['tasks', '/operations/tasks'],
+    ],
+  },
 ];
 
 const VIEWPORTS = [
@@ -85,6 +123,12 @@ for (const viewport of VIEWPORTS) {
       if (action === 'add') {
         await page.getByTestId('add').click();
         await page.waitForTimeout(600);
+      }
+      if (action === 'first') {
+        // The first task of this role's list, opened as its page.
+        const [task] = (await (await page.request.get(`${base}/api/Observation?offset=0&limit=1`)).json()) as { id: number }[];
+        await page.goto(`${base}${pathname}/${task.id}`);
+        await page.waitForLoadState('networkidle');
       }
       await page.screenshot({ path: path.join(out, `${who}-${name}-${viewport.name}.png`) });
       console.log(`${who}-${name}-${viewport.name}.png`);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ASSETS, type AssetDashboardAnswer } from '@portal/contracts';
+import { ASSET_PAGE, ASSETS, type AssetDashboardAnswer } from '@portal/contracts';
 import { expect, loginAs, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 import { chooseClientAndSite } from '../pages/AssetsDashboard';
@@ -48,7 +48,7 @@ async function selectIn(page: Page, trigger: Locator, option: string) {
 test('SCHEDULER filters the dashboard by client, sites, status and dates, and exports it', async ({ page }) => {
   await loginAs(page, SCHEDULER);
   await page.goto(ASSETS_PATH);
-  await expect(page.getByTestId('choose-client-site')).toBeVisible();
+  await expect(page.getByTestId('choose-client-site')).toHaveText(ASSET_PAGE.chooseFirst);
   await expect(page.getByTestId('export-excel')).toBeDisabled();
   const { client, sites, answer } = await clientWithAssets(page);
   await chooseClientAndSite(page, client.name, sites[0].name);
@@ -237,7 +237,8 @@ test('history pages with Set Limit, and a shift is blocked while a task is open'
 test('SITE-USER sees only its sites and no Add New Asset', async ({ page }) => {
   await loginAs(page, SITE_USER);
   await page.goto(ASSETS_PATH);
-  await expect(page.getByTestId('choose-client-site')).toBeVisible();
+  // Its client is chosen already: the hint asks for a site only.
+  await expect(page.getByTestId('choose-client-site')).toHaveText(ASSET_PAGE.chooseSite);
   await expect(page.getByTestId('add')).toHaveCount(0);
   const clientBox = page.getByTestId('filter-client').getByRole('combobox');
   await expect(clientBox).toBeDisabled();

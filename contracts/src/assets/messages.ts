@@ -87,6 +87,8 @@ export const ASSET_PAGE = {
   loading: 'Loading…',
   none: 'No assets match these filters',
   chooseFirst: 'Choose a client and at least one site to see their assets',
+  /** The same hint for a client company's own users, whose client is already chosen. */
+  chooseSite: 'Choose at least one site to see its assets',
   total: (total: number, shown: number) => (shown < total ? `${shown} of ${total} assets` : `${total} asset${total === 1 ? '' : 's'}`),
   newAsset: 'New Asset',
   // ATTACH ASSET in task details (ours)

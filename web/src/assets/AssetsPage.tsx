@@ -196,7 +196,8 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
   ];
 
   return (
-    <Box sx={{ p: { xs: 1.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+    // The layout pads every screen; PageHeader keeps its own space below it, as on the other lists.
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, '& > :first-of-type': { mb: 0 } }}>
       <PageHeader
         crumbs={crumbs}
         title={title}
@@ -292,7 +293,7 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
       </Paper>
       {!filter ? (
         <Typography color="text.secondary" data-testid="choose-client-site">
-          {ASSET_PAGE.chooseFirst}
+          {companyId ? ASSET_PAGE.chooseSite : ASSET_PAGE.chooseFirst}
         </Typography>
       ) : (
         <Paper variant="outlined" sx={{ minWidth: 0 }}>

@@ -44,7 +44,21 @@ export function TaskSummary({ task }: { task: TaskDetail }) {
             <Typography component="dt" variant="caption" color="text.secondary">
               {label}
             </Typography>
-            <Typography component="dd" variant="body2" noWrap title={value ?? ''} sx={{ m: 0, minWidth: 0 }}>
+            <Typography
+              component="dd"
+              variant="body2"
+              title={value ?? ''}
+              // A phone shows the whole value (an activity's long name) on more lines; wider
+              // screens keep one line and the full text in the tooltip.
+              sx={{
+                m: 0,
+                minWidth: 0,
+                overflowWrap: 'anywhere',
+                whiteSpace: { md: 'nowrap' },
+                overflow: { md: 'hidden' },
+                textOverflow: { md: 'ellipsis' },
+              }}
+            >
               {value || '—'}
             </Typography>
           </Box>

@@ -50,7 +50,7 @@ export const TASK_COLUMNS: ListColumn<TaskRow>[] = [
     label: 'Certificate',
     width: 125,
     card: 'field',
-    text: (r) => r.certificateNumber ?? '',
+    text: (r) => r.certificateNumber ?? r.certificateFile?.fileName ?? '',
     render: (r) => <CertificateCell row={r} />,
   },
   { source: 'quotationNumber', label: 'Quote / WO', width: 110, hidden: true },

@@ -32,7 +32,18 @@ export function ListCards<R extends RaRecord>({
         <Paper component="li" variant="outlined" key={record.id} data-testid="list-card" sx={{ p: 1.5, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }} noWrap title={textOf(title, record)}>
+              <Typography
+                // A long title (a task type's full name) takes a second line before it is cut.
+                sx={{
+                  fontWeight: 600,
+                  display: '-webkit-box',
+                  WebkitLineClamp: 2,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                  overflowWrap: 'anywhere',
+                }}
+                title={textOf(title, record)}
+              >
                 {cellOf(title, record)}
               </Typography>
               {subtitle.map((column) => (
@@ -55,7 +66,14 @@ export function ListCards<R extends RaRecord>({
                     {column.label}
                   </Box>
                   <Box component="dd" sx={{ m: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                    {cellOf(column, record)}
+                    {(column.render && !column.text) || textOf(column, record) !== '' ? (
+                      cellOf(column, record)
+                    ) : (
+                      // A field with nothing in it yet (no certificate, no inspection date) says so.
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        —
+                      </Box>
+                    )}
                   </Box>
                 </Box>
               ))}
