@@ -775,9 +775,12 @@ function machine(): string {
     // not a git checkout
   }
   const cpus = os.cpus();
-  const load = Math.max(loadAtStart, os.loadavg()[0]);
-  const busy = load > cpus.length * 0.75 ? ' - BUSY MACHINE, figures not comparable' : '';
-  return `commit ${commit}; Node ${process.version}; ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}; ${Math.round(os.totalmem() / 2 ** 30)} GB RAM; load average up to ${load.toFixed(1)}${busy}`;
+  // The load at the end is mostly the bench's own (h ends with 200 sessions and PostgreSQL), so
+  // only the load found at the start, before any figure ran, says whether other work shared the
+  // machine.
+  const loadAtEnd = os.loadavg()[0];
+  const busy = loadAtStart > cpus.length * 0.75 ? ' - BUSY MACHINE, figures not comparable' : '';
+  return `commit ${commit}; Node ${process.version}; ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}; ${Math.round(os.totalmem() / 2 ** 30)} GB RAM; load average ${loadAtStart.toFixed(1)} at the start (${loadAtEnd.toFixed(1)} at the end, the bench's own load included)${busy}`;
 }
 
 async function main() {
