@@ -196,8 +196,8 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
   ];
 
   return (
-    // The layout pads every screen; PageHeader keeps its own space below it, as on the other lists.
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, '& > :first-of-type': { mb: 0 } }}>
+    // The layout pads every screen and PageHeader keeps its own space below it, as on the other screens.
+    <Box sx={{ minWidth: 0 }}>
       <PageHeader
         crumbs={crumbs}
         title={title}
@@ -227,7 +227,7 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
           </Box>
         }
       />
-      <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <Autocomplete
           size="small"
           sx={{ width: { xs: '100%', sm: 260 } }}
