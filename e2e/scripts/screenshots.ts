@@ -127,6 +127,7 @@ for (const viewport of VIEWPORTS) {
       if (action === 'first') {
         // The first task of this role's list, opened as its page.
         const [task] = (await (await page.request.get(`${base}/api/Observation?offset=0&limit=1`)).json()) as { id: number }[];
+        if (!task) throw new Error(`${email}: no task to open`);
         await page.goto(`${base}${pathname}/${task.id}`);
         await page.waitForLoadState('networkidle');
       }
