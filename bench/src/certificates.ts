@@ -2,7 +2,7 @@
 // 40-item checklist with the provider's logo, two signatures and the verification QR code,
 // rendered with pdfkit and signed with a P12 key, as the documents worker does it
 // (server/src/features/documents). Warm-up renders first: the first ones pay for the JIT.
-import { renderCertificate } from '../../server/src/features/documents/render';
+import { renderCertificate } from '../../server/src/features/documents/certificate';
 import { sampleDocumentData } from '../../server/src/features/documents/sample';
 import { makeSigningKey, signPdf } from '../../server/src/features/documents/signing';
 import { percentile } from './lib/http';

@@ -19,6 +19,7 @@ export * from './dataForms/definition';
 export * from './taskTypes/checklist';
 export * from './taskTypes/schemas';
 export * from './tasks/checklist';
+export * from './tasks/inspection';
 export * from './assetTypes/schemas';
 export * from './configurations/schemas';
 export * from './dataForms/schemas';

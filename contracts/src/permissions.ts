@@ -21,6 +21,8 @@ export const PERMISSION_ROLES = {
   'session.read': ALL,
   'dashboard.read': ALL,
   'files.read': ALL,
+  /** My profile: one's own qualifications and signature (DECISIONS 9: the signatories). */
+  'profile.self': ALL,
   // Users (Resources > Users)
   'users.read': [...RESOURCE_LO, 'CLIENT-ADMIN'],
   'users.write': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'CLIENT-ADMIN'],

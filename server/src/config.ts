@@ -100,6 +100,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The address every link printed on a document or sticker starts with (DECISIONS 9): PUBLIC_URL,
+ * never the Host a request came with. Without PUBLIC_URL (development), this server's own
+ * address on localhost; the server warns at start (server.ts).
+ */
+export function linkBase(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);

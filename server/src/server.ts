@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, linkBase, loadConfig } from './config';
 import { DatabaseError } from './db/client';
 
 /** Starts the portal: one line on a wrong setting, clean shutdown on SIGINT/SIGTERM. */
@@ -50,6 +50,11 @@ async function main() {
     process.exit(1);
   }
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
+  if (!config.publicUrl)
+    app.log.warn(
+      `PUBLIC_URL is not set: QR codes, sticker sheets and certificate verification links point to ${linkBase(config)}. ` +
+        'Set PUBLIC_URL to the address users open (docs/operations.md).',
+    );
   app.log.info(`portal ready on port ${config.port} with ${database} in ${Math.round(performance.now() - started)} ms`);
 }
 

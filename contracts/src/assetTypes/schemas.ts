@@ -36,6 +36,29 @@ const AttributeFormId = z.preprocess((value) => {
   .max(MAX_ID, 'Attribute form must be a data form id')
   .nullish());
 
+/**
+ * Which attribute of the type's attribute form holds each identification fact a certificate
+ * prints (DECISIONS 9): field keys of that form, each optional.
+ */
+export const IDENTIFICATION_FACTS = ['manufacturer', 'model', 'serialNumber', 'yearOfManufacture', 'swl'] as const;
+export type IdentificationFact = (typeof IDENTIFICATION_FACTS)[number];
+export const IDENTIFICATION_LABEL: Record<IdentificationFact, string> = {
+  manufacturer: 'Manufacturer',
+  model: 'Model',
+  serialNumber: "Manufacturer's serial number",
+  yearOfManufacture: 'Year of manufacture',
+  swl: 'Safe working load (SWL/WLL)',
+};
+const attributeKey = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be a field key of the attribute form')
+  .nullish()
+  .transform((v) => v || undefined);
+export const AssetIdentification = z
+  .object(Object.fromEntries(IDENTIFICATION_FACTS.map((f) => [f, attributeKey])) as Record<IdentificationFact, typeof attributeKey>)
+  .strict();
+export type AssetIdentification = Partial<Record<IdentificationFact, string>>;
+
 /** POST /api/Setting with objectType AssetType: create (no id) or update (id). */
 export const AssetTypeSaveBody = z.object({
   objectType: objectTypeOf(ASSET_TYPE_OBJECT_TYPE, ASSET_TYPE_ALIASES),
@@ -53,6 +76,8 @@ export const AssetTypeSaveBody = z.object({
   attribute_form: AttributeFormId,
   certificateReference: optionalText(200),
   certificate_reference: optionalText(200),
+  /** Where the identification facts are among the attributes (absent: unchanged; null: none). */
+  identification: AssetIdentification.nullish(),
   tenantId: z.number().optional(),
 });
 export type AssetTypeSaveBody = z.input<typeof AssetTypeSaveBody>;
@@ -71,6 +96,7 @@ export const AssetTypeRow = z.object({
   attributeForm: z.number().nullable(),
   attributeFormName: z.string().nullable(),
   certificateReference: z.string().nullable(),
+  identification: z.record(z.string(), z.string()),
   status: z.number(),
   createdDate: z.string(),
   modifiedDate: z.string(),

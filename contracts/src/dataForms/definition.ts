@@ -133,7 +133,15 @@ export const FormField = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('yesno'), ...valueField, default: z.boolean().optional() }).strict(),
-  z.object({ kind: z.literal('passfail'), ...valueField, default: z.enum(PASS_FAIL_VALUES).optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('passfail'),
+      ...valueField,
+      default: z.enum(PASS_FAIL_VALUES).optional(),
+      /** A result field (DECISIONS 9): a fail here fails the item (or section) whose form it is. */
+      result: z.boolean().optional(),
+    })
+    .strict(),
   z.object({ kind: z.literal('photo'), ...valueField, maxFiles: z.number().int().min(1).max(MAX_FILES_PER_FIELD).optional() }).strict(),
   z.object({ kind: z.literal('file'), ...valueField, maxFiles: z.number().int().min(1).max(MAX_FILES_PER_FIELD).optional() }).strict(),
   z.object({ kind: z.literal('signature'), ...valueField }).strict(),

@@ -23,6 +23,13 @@ export const CertificateFacts = z.object({
   result: z.number().nullable(),
   inspectionDate: z.string().nullable(),
   dueDate: z.string().nullable(),
+  /** DECISIONS 9: who examined (everyone who saved results) and who approved; absent on older issues. */
+  inspectors: z.array(z.string()).optional(),
+  approver: z.string().nullable().optional(),
+  /** Any defect an existing danger ('NOT SAFE TO USE'). */
+  notSafeToUse: z.boolean().optional(),
+  /** The issue an amended certificate replaces (number, revision, issue date, SHA-256). */
+  replaces: z.object({ number: z.string(), revision: z.number(), issuedAt: z.string(), sha256: z.string() }).nullable().optional(),
 });
 export type CertificateFacts = z.infer<typeof CertificateFacts>;
 
@@ -34,6 +41,9 @@ export const VerifyAnswer = CertificateFacts.extend({
   state: z.enum(VERIFICATION_STATES),
   /** A sentence for the state ('Superseded by revision 2'...). */
   stateText: z.string(),
+  /** The issues of the same certificate before and after this one, each with its verification code. */
+  previous: z.object({ revision: z.number(), code: z.string(), issuedAt: z.string() }).nullable(),
+  next: z.object({ revision: z.number(), code: z.string(), issuedAt: z.string() }).nullable(),
 });
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
 

@@ -38,6 +38,8 @@ export const ChecklistSection = z
     description: z.string().max(2000).optional(),
     /** A form filled once for the whole section (e.g. a MULTIPLE load-test form). */
     formId,
+    /** Where the section's own form is reported (LOAD TEST and NDT print as test particulars). */
+    reportCategory: z.enum(REPORT_CATEGORIES).optional(),
     items: z.array(ChecklistItem).max(MAX_SECTION_ITEMS, `at most ${MAX_SECTION_ITEMS} items`),
   })
   .strict();

@@ -44,6 +44,53 @@ export const NodeUserData = z.object({
 });
 export type NodeUserData = z.infer<typeof NodeUserData>;
 
+/** How dangerous a defect is (DECISIONS 9). */
+export const DANGER_LEVELS = [1, 2, 3] as const;
+export type DangerLevel = (typeof DANGER_LEVELS)[number];
+export const DANGER_LABEL: Record<DangerLevel, string> = {
+  1: 'Existing danger - do not use',
+  2: 'Will become dangerous',
+  3: 'Observation',
+};
+export const DEFECT_TEXT_MAX = 500;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'must be a valid date');
+
+/**
+ * What a failed item (or section) records of its defect, or a passed one of an observation
+ * (DECISIONS 9): description, danger, remedial action and, for danger 2, the date to remedy by.
+ */
+export const NodeDefect = z
+  .object({
+    description: z
+      .string({ error: 'Defect description is required' })
+      .trim()
+      .min(1, 'Defect description is required')
+      .max(DEFECT_TEXT_MAX, `Defect description may be at most ${DEFECT_TEXT_MAX} characters`),
+    danger: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Danger must be 1, 2 or 3' }),
+    remedialAction: z
+      .string()
+      .trim()
+      .max(DEFECT_TEXT_MAX, `Remedial action may be at most ${DEFECT_TEXT_MAX} characters`)
+      .nullish()
+      .transform((v) => v || null),
+    remedyBy: isoDay.nullish().transform((v) => v ?? null),
+  })
+  .superRefine((defect, ctx) => {
+    if (defect.danger === 2 && !defect.remedyBy)
+      ctx.addIssue({ code: 'custom', path: ['remedyBy'], message: 'Remedy by is required for a defect that will become dangerous' });
+  });
+export type NodeDefect = z.output<typeof NodeDefect>;
+
+/** Who saved a node's result or data last, and when (the performing inspector, DECISIONS 9). */
+const savedFields = {
+  savedBy: z.number().nullable().optional(),
+  savedAt: z.string().nullable().optional(),
+};
+
 export const TaskChecklistItem = z.object({
   id: z.string(),
   name: z.string(),
@@ -52,6 +99,9 @@ export const TaskChecklistItem = z.object({
   reportCategory: z.enum(REPORT_CATEGORIES).optional(),
   result: z.enum(ITEM_RESULTS).nullable(),
   userData: NodeUserData.nullable(),
+  /** The defect of a failed item, or an observation (danger 3) of a passed one. */
+  defect: NodeDefect.nullable().optional(),
+  ...savedFields,
 });
 export type TaskChecklistItem = z.infer<typeof TaskChecklistItem>;
 
@@ -60,7 +110,11 @@ export const TaskChecklistSection = z.object({
   name: z.string(),
   description: z.string().optional(),
   formId: z.number().nullable().optional(),
+  reportCategory: z.enum(REPORT_CATEGORIES).optional(),
   userData: NodeUserData.nullable(),
+  /** The defect recorded when the section's own form fails (a load test sample), or an observation. */
+  defect: NodeDefect.nullable().optional(),
+  ...savedFields,
   items: z.array(TaskChecklistItem),
 });
 export type TaskChecklistSection = z.infer<typeof TaskChecklistSection>;
@@ -73,20 +127,3 @@ export const TaskChecklist = z.object({
   sections: z.array(TaskChecklistSection),
 });
 export type TaskChecklist = z.infer<typeof TaskChecklist>;
-
-/**
- * The task's result from its items (DECISIONS 8): Fail (2) if any item failed, Pass (1) if every
- * applicable item passed (at least one), Pending (3) otherwise.
- */
-export function rollUpResult(checklist: TaskChecklist | null): 1 | 2 | 3 {
-  if (!checklist) return 3;
-  let applicable = 0;
-  let open = 0;
-  for (const section of checklist.sections)
-    for (const item of section.items) {
-      if (item.result === 'fail') return 2;
-      if (item.result === 'pass') applicable++;
-      else if (item.result === null) open++;
-    }
-  return applicable > 0 && open === 0 ? 1 : 3;
-}

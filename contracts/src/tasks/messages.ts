@@ -45,6 +45,12 @@ export const TASK_TEXT = {
   unknownNode: (id: string) => `Checklist node ${id} is not in this task's checklist (ours)`,
   filesFirst: 'Upload the files with POST /api/Setting/formfile first and name them in checklistData', // (ours)
   unknownFile: 'A file of the checklist is not one uploaded for it', // (ours)
+  // Complete inspections and the signatories (DECISIONS 9)
+  incomplete: (count: number) => `Unable to submit: ${count} item(s) have no result`,
+  nothingExamined: 'Unable to submit: nothing was examined (every item is not applicable)',
+  signatureRequired: 'Add your signature to your profile before approving',
+  examinationSaved: 'Examination details saved successfully',
+  regenerateFinal: 'A final certificate never changes: amend the task to issue a revision',
   confirm: (actionLabel: string) => `Are you sure want to ${actionLabel} the task? (ours)`,
   // ATTACH ASSET (ours: the spec names the confirm and the success texts only)
   alreadyHasAsset: 'This task already has an asset', // (ours)

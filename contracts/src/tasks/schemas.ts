@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_ID, pagingFields } from '../common/schemas';
 import { TASK_STATUSES, type TaskStatus } from '../jobs/schemas';
 import { REPORT_CATEGORIES } from '../taskTypes/checklist';
-import { ITEM_RESULTS, NodeUserData } from './checklist';
+import { ITEM_RESULTS, NodeDefect, NodeUserData } from './checklist';
+import { EXAMINATION_BASES, InspectionSummary, TestEquipment } from './inspection';
 import { TASK_ACTIONS } from './transitions';
 
 /**
@@ -188,6 +189,13 @@ export const TaskDetail = TaskRow.extend({
   parentId: z.number().nullable(),
   timeZone: z.string().nullable(),
   hasChecklist: z.boolean(),
+  /** The basis of examination (DECISIONS 9), the task type's default until chosen. */
+  basisOfExamination: z.enum(EXAMINATION_BASES),
+  testEquipment: z.array(TestEquipment),
+  /** Who performed the inspection: the users who saved its results, first first (DECISIONS 9). */
+  performedBy: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The public verification page of the latest final certificate, or null before one is issued. */
+  verificationUrl: z.string().nullable(),
   createdDate: z.string(),
   tabs: TaskTabs,
   buttons: TaskButtons,
@@ -288,6 +296,10 @@ export const ChecklistNode = z.object({
   itemKey: z.string().nullable(),
   itemResult: z.enum(ITEM_RESULTS).nullable(),
   reportCategory: z.enum(REPORT_CATEGORIES).nullable(),
+  defect: NodeDefect.nullable(),
+  /** Who saved this node last (the performing inspector) and when. */
+  savedBy: z.number().nullable(),
+  savedAt: z.string().nullable(),
   sectionLevel: z.number(),
   sequenceNumber: z.number(),
   taskTypeId: z.number(),
@@ -303,6 +315,8 @@ export const ChecklistAnswer = z.object({
   /** Whether the caller may save it now. */
   editable: z.boolean(),
   nodes: z.array(ChecklistNode),
+  /** The computed result, what is still missing and the defects (DECISIONS 9). */
+  inspection: InspectionSummary,
 });
 export type ChecklistAnswer = z.infer<typeof ChecklistAnswer>;
 
@@ -315,6 +329,8 @@ export const ChecklistNodeInput = z.object({
   id: z.string().max(100),
   itemResult: z.enum(ITEM_RESULTS).nullish(),
   userData: NodeUserData.nullish(),
+  /** The node's defect (a failed node must have one) or observation; null removes it; absent keeps it. */
+  defect: NodeDefect.nullish(),
 });
 export const ChecklistData = z.array(ChecklistNodeInput).max(20_000);
 export type ChecklistData = z.infer<typeof ChecklistData>;

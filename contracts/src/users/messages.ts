@@ -29,6 +29,7 @@ export const USERS = {
   clientAdminNoLoUsers: 'You can not manage LO users',
   clientAdminField: (field: string) => `${field} can not be changed by a client administrator`,
   signatureRemoved: 'Signature removed successfully',
+  profileSaved: 'Profile saved successfully',
   clientSitesRequired: 'Client Sites is required',
   noRequesterRole: 'This namespace has no active REQUESTER role',
   welcomeSubject: (company: string) => `Your ${company} portal account`,

@@ -227,3 +227,31 @@ export const ADMINISTRATOR_ROLES: readonly Role[] = ['MASTER_ADMIN', 'CONFIG_ADM
 export function mayManageUser(actorRole: Role, target: { role: Role; type: number }): boolean {
   return assignableRoles(actorRole, target.type).includes(target.role);
 }
+
+// ---------------------------------------------------------------------------------------------
+// My profile (ours; DECISIONS 9: what a certificate prints of its signatories)
+
+export const QUALIFICATIONS_MAX = 200;
+
+/** `GET /api/profile`: the signed-in user's own name, qualifications and signature. */
+export const ProfileAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  qualifications: z.string().nullable(),
+  /** blobKey of the signature image, or null. */
+  signature: z.string().nullable(),
+});
+export type ProfileAnswer = z.infer<typeof ProfileAnswer>;
+
+/** `POST /api/profile`: the qualifications printed under one's name on certificates. */
+export const ProfileBody = z.object({
+  qualifications: z
+    .string({ error: 'Qualifications must be text' })
+    .trim()
+    .max(QUALIFICATIONS_MAX, `Qualifications may be at most ${QUALIFICATIONS_MAX} characters`)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type ProfileBody = z.output<typeof ProfileBody>;

@@ -24,6 +24,7 @@ import Tune from '@mui/icons-material/Tune';
 import ViewList from '@mui/icons-material/ViewList';
 import Work from '@mui/icons-material/Work';
 import WorkOutline from '@mui/icons-material/WorkOutlined';
+import AccountCircle from '@mui/icons-material/AccountCircle';
 import type { ReactElement } from 'react';
 import type { RouteKey } from '@portal/contracts';
 
@@ -58,5 +59,6 @@ export const ROUTE_ICONS: Record<RouteKey, ReactElement> = {
   trialFitPicLibrary: <PhotoLibrary />,
   reportLibrary: <Description />,
   sortableTree: <Tune />,
+  profile: <AccountCircle />,
   taskDetails: <Assignment />,
 };

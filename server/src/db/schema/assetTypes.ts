@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, modifiedAt, recordStatus, settingId } from './columns';
 import { dataForms } from './dataForms';
 import { namespaces } from './namespaces';
@@ -21,6 +21,8 @@ export const assetTypes = pgTable(
     /** A data form of the namespace whose form object is ASSET TYPE (checked by the service). */
     attributeForm: integer('attribute_form').references(() => dataForms.id),
     certificateReference: text('certificate_reference'),
+    /** Field keys of the attribute form holding manufacturer, model, serial, year and SWL (DECISIONS 9). */
+    identification: jsonb('identification').$type<Partial<Record<string, string>>>().notNull().default({}),
     status: recordStatus(),
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),

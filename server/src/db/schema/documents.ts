@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CertificateFacts } from '@portal/contracts';
 import { createdAt } from './columns';
 import { files } from './files';
@@ -73,9 +73,16 @@ export const certificates = pgTable(
     /** What the certificate said when issued (client, asset, result, dates...), shown by the verification page. */
     facts: jsonb('facts').$type<CertificateFacts>().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * A second row of a (number, revision) issued before the rule of one row per pair (regenerated
+     * finals): kept for its verification code, shown as withdrawn, and out of the unique index.
+     */
+    voided: boolean('voided').notNull().default(false),
   },
   (t) => [
     uniqueIndex('certificates_code_key').on(t.code),
+    // DECISIONS 9: one certificate per (number, revision): a final certificate is never issued twice.
+    uniqueIndex('certificates_number_revision_key').on(t.namespaceId, t.number, t.revision).where(sql`not ${t.voided}`),
     index('certificates_task_idx').on(t.taskId, t.issuedAt),
     index('certificates_sha256_idx').on(t.sha256),
   ],

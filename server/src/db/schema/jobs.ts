@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TaskChecklist } from '@portal/contracts';
+import type { TaskChecklist, TestEquipment } from '@portal/contracts';
 import {
   type AnyPgColumn,
   boolean,
@@ -189,6 +189,10 @@ export const tasks = pgTable(
     revisionComments: text('revision_comments'),
     /** How many times the certificate was amended (0 for the first issue). */
     revision: integer('revision').notNull().default(0),
+    /** DECISIONS 9: the basis of examination (contracts EXAMINATION_BASES); null: the task type's default. */
+    basisOfExamination: text('basis_of_examination'),
+    /** Test equipment used: name, identifier, calibration certificate and due date (contracts TestEquipment). */
+    testEquipment: jsonb('test_equipment').$type<TestEquipment[]>().notNull().default([]),
     createdBy: integer('created_by'),
     modifiedBy: integer('modified_by'),
     createdAt: createdAt(),

@@ -34,6 +34,8 @@ export const users = pgTable(
     /** 1 active, -1 removed, -2 archived, -3 suspended. */
     status: smallint('status').notNull().default(1),
     passwordHash: text('password_hash'),
+    /** Qualifications printed under the name on certificates (DECISIONS 9, at most 200). */
+    qualifications: text('qualifications'),
     signatureFileId: integer('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
     createdBy: integer('created_by'),
     modifiedBy: integer('modified_by'),

@@ -9,10 +9,12 @@ import {
   WEB_ACCESS_CONFIG_NAME,
   type WebAccess,
 } from '@portal/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import { OWNER } from '../../lib/fileAccess';
+import { roles, users } from '../schema';
 import { seedAssetTypes } from './assetTypes';
 import { type SeededAsset, seedAssets } from './assets';
-import { type EmblemShape, emblemPng } from './emblem';
+import { type EmblemShape, emblemPng, signaturePng } from './emblem';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
 import { seedDataForms } from './dataForms';
@@ -169,6 +171,38 @@ function codeOf(name: string, used: Set<string>): string {
   }
 }
 
+/** The roles whose people sign certificates (DECISIONS 9: inspectors and approvers). */
+const SIGNING_ROLES: readonly Role[] = ['FIELD-ENGG', 'FIELD-JUNIOR', 'APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'];
+const QUALIFICATIONS: Partial<Record<Role, string>> = {
+  'FIELD-ENGG': 'LEEA Diploma (Lifting Equipment Engineer), CompEx EX01-04',
+  'FIELD-JUNIOR': 'LEEA Foundation Certificate',
+  APPROVER: 'CEng MIMechE; LEEA Diploma; Technical Manager',
+  'APPROVER-ONLY': 'IEng MIET; Quality Manager',
+  'LO-ADMIN': 'LEEA Diploma; Operations Manager',
+};
+
+/** A signature and qualifications for everyone of the namespace in a signing role. */
+async function seedSignatures(tx: Db, namespaceId: number): Promise<void> {
+  const people = await tx
+    .select({ id: users.id, name: users.name, role: roles.baseRole })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.namespaceId, namespaceId), inArray(roles.baseRole, [...SIGNING_ROLES])));
+  for (const person of people) {
+    const fileId = await insertImage(tx, {
+      namespaceId,
+      ownerType: OWNER.userSignature,
+      ownerId: person.id,
+      fileName: 'signature.png',
+      png: signaturePng(person.name),
+    });
+    await tx
+      .update(users)
+      .set({ signatureFileId: fileId, qualifications: QUALIFICATIONS[person.role as Role] ?? null })
+      .where(eq(users.id, person.id));
+  }
+}
+
 /** Seeds one namespace (a provider company) in one transaction. */
 export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Promise<SeededNamespace> {
   return inTransaction(db, { userId: null, namespaceId: null }, async (tx) => {
@@ -308,6 +342,7 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
       }
     }
 
+    await seedSignatures(tx, ns.id);
     await seedDataForms(tx, ns.id, options.name);
     const featuresConfig = await insertConfiguration(tx, ns.id, FEATURES_CONFIG_NAME, options.features);
     const webAccessConfig = await insertConfiguration(tx, ns.id, WEB_ACCESS_CONFIG_NAME, options.webAccess);

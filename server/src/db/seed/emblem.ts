@@ -85,3 +85,57 @@ export function emblemPng(color: [number, number, number], shape: EmblemShape = 
   }
   return encodePng(size, size, rgba);
 }
+
+/**
+ * A demo handwritten signature (DECISIONS 9: the demo's inspectors and approvers sign their
+ * certificates): a flowing ink stroke drawn from the name's letters on a transparent 360x110
+ * image, different for every name.
+ */
+export function signaturePng(name: string, width = 360, height = 110): Buffer {
+  let seed = 2166136261;
+  for (const ch of name) seed = Math.imul(seed ^ ch.charCodeAt(0), 16777619) >>> 0;
+  const next = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 4294967296;
+  };
+  // A baseline with loops: one bump or loop per letter of the name (up to 14), then a flourish.
+  const letters = Math.max(5, Math.min(14, name.replace(/[^A-Za-z]/g, '').length));
+  const points: [number, number][] = [];
+  const step = (width - 70) / letters;
+  for (let i = 0; i <= letters * 12; i++) {
+    const t = i / 12;
+    const x = 24 + t * step + Math.sin(t * Math.PI * 2) * step * 0.35;
+    const tall = (Math.floor(t) * 7919) % 5 === 0 ? 1.7 : 1;
+    const y = height * 0.58 - Math.abs(Math.sin(t * Math.PI)) * height * 0.22 * tall * (0.8 + 0.4 * next()) + t * 1.2;
+    points.push([x, y]);
+  }
+  const last = points[points.length - 1];
+  for (let i = 1; i <= 16; i++) points.push([last[0] + i * 3, last[1] + 6 - Math.cos((i / 16) * Math.PI) * 8]);
+  points.push([20, height * 0.8], [width * 0.55, height * 0.74]);
+  const coverage = new Float32Array(width * height);
+  const pen = 1.6;
+  for (let i = 1; i < points.length; i++) {
+    const [ax, ay] = points[i - 1];
+    const [bx, by] = points[i];
+    const x0 = Math.max(0, Math.floor(Math.min(ax, bx) - 3));
+    const x1 = Math.min(width - 1, Math.ceil(Math.max(ax, bx) + 3));
+    const y0 = Math.max(0, Math.floor(Math.min(ay, by) - 3));
+    const y1 = Math.min(height - 1, Math.ceil(Math.max(ay, by) + 3));
+    // The stroke that jumps back to the start is the underline: drawn, the jump itself is not.
+    if (Math.abs(bx - ax) > width / 2) continue;
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const d = segmentDistance(x + 0.5, y + 0.5, ax, ay, bx, by);
+        const c = clamp01(pen - d + 0.5);
+        if (c > coverage[y * width + x]) coverage[y * width + x] = c;
+      }
+  }
+  const rgba = new Uint8Array(width * height * 4);
+  for (let p = 0; p < width * height; p++) {
+    rgba[p * 4] = 20;
+    rgba[p * 4 + 1] = 36;
+    rgba[p * 4 + 2] = 110;
+    rgba[p * 4 + 3] = Math.round(255 * coverage[p]);
+  }
+  return encodePng(width, height, rgba);
+}

@@ -1,5 +1,5 @@
 import { ROLES, type WebAccess } from '@portal/contracts';
-import type { Config } from '../../config';
+import { type Config, linkBase } from '../../config';
 import { isEmpty } from '../client';
 import type { Db } from '../types';
 import { type SeededNamespace, seedNamespace } from './demo';
@@ -38,7 +38,10 @@ const ACME_WEB_ACCESS: WebAccess = {
   ASSESSMENT: { name: 'Training Records', viewRules: [{ roles: [...everyoneButCorporate], isEnabled: true }] },
 };
 
-export async function seedDemo(db: Db, config: Pick<Config, 'defaultMailDomain'>, scale: 'basic' | 'full' = 'full') {
+/** What the demo seed reads of the configuration: the mail domain, and where printed links point. */
+type SeedConfig = Pick<Config, 'defaultMailDomain'> & Partial<Pick<Config, 'publicUrl' | 'port'>>;
+
+export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'full' = 'full') {
   const demo = await seedNamespace(db, {
     name: 'demo',
     companyName: 'Demo Inspection Services',
@@ -74,13 +77,13 @@ export async function seedDemo(db: Db, config: Pick<Config, 'defaultMailDomain'>
     // Results, due dates (Valid, Due Shortly, Expired) and photos of the other assets (issue 11).
     for (const ns of [demo, acme]) await seedAssetDashboard(db, ns);
     // A sheet of QR stickers, a few assigned to assets with inspections (issue 11).
-    await seedQrStickers(db, demo, { seed: 1111, publicUrl: (config as { publicUrl?: string }).publicUrl });
+    await seedQrStickers(db, demo, { seed: 1111, publicUrl: linkBase({ publicUrl: config.publicUrl, port: config.port ?? 3000 }) });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }
 
 /** Demo data for a fresh database (DECISIONS 7); on PostgreSQL only into an empty one. */
-export async function seedOnFirstStart(db: Db, config: Pick<Config, 'defaultMailDomain'>, options: { onlyIfEmpty?: boolean } = {}) {
+export async function seedOnFirstStart(db: Db, config: SeedConfig, options: { onlyIfEmpty?: boolean } = {}) {
   if (options.onlyIfEmpty && !(await isEmpty(db))) return;
   await seedDemo(db, config, 'full');
 }

@@ -16,7 +16,7 @@ import { createRandom } from './random';
  * client's (CLIENT-USER sees them) and one of another client's. The serials come from the
  * seeded generator, so the README can name one; real sheets draw crypto-random serials.
  */
-export async function seedQrStickers(db: Db, ns: SeededNamespace, options: { seed: number; publicUrl?: string }): Promise<string[]> {
+export async function seedQrStickers(db: Db, ns: SeededNamespace, options: { seed: number; publicUrl: string }): Promise<string[]> {
   const random = createRandom(options.seed);
   const serials: string[] = [];
   while (serials.length < 24) {
@@ -29,7 +29,7 @@ export async function seedQrStickers(db: Db, ns: SeededNamespace, options: { see
     serials,
     size: '38mm',
     color: 'Blue',
-    loginUrl: `${(options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/login`,
+    loginUrl: `${options.publicUrl.replace(/\/+$/, '')}/login`,
     providerName: provider?.company_name ?? ns.name,
     logo: null,
   });

@@ -4,8 +4,9 @@ import {
   type FormDefinition,
   type FormValues,
   isValueField,
+  type FormLookup,
   type ItemResult,
-  rollUpResult,
+  rollUpInspection,
   type TaskChecklist,
 } from '@portal/contracts';
 import { randomUUID } from 'node:crypto';
@@ -82,6 +83,22 @@ async function formsOf(tx: Db, namespaceId: number): Promise<Map<number, FormInf
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
+/** The rules' view of the namespace's forms (current revisions only: what the demo fills in). */
+export function lookupOfForms(forms: Map<number, FormInfo>): FormLookup {
+  return {
+    definition: (formId, revision) => {
+      const form = forms.get(formId);
+      return form && Number(form.revision) === revision ? form.definition : undefined;
+    },
+    form: (formId) => {
+      const form = forms.get(formId);
+      if (!form) return undefined;
+      const multiple = form.form_type === 'MULTIPLE';
+      return { name: form.name, multiple, samplesMin: multiple ? Number(form.samples_min) : 0, current: form.definition };
+    },
+  };
+}
+
 /**
  * A task type's checklist filled in: every item (or the first `share` of them) with a result and
  * its form's values; sections with a form get theirs (a MULTIPLE form its minimum samples).
@@ -122,8 +139,44 @@ export function filledChecklist(
       item.userData = userDataOf(item.formId);
     }
   }
-  if (options.failOne && items.length > 0) items[items.length - 1].result = 'fail';
+  if (options.failOne && items.length > 0) {
+    const failed = items[items.length - 1];
+    failed.result = 'fail';
+    failed.defect = {
+      description: `${failed.name}: worn beyond the manufacturer's discard criteria`,
+      danger: 2,
+      remedialAction: 'Replace before the remedy date and present for re-examination',
+      remedyBy: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    };
+  }
   return checklist;
+}
+
+/**
+ * A complete checklist of the task type, every item passed (or the last one failed, with its
+ * defect): what a finished inspection holds. A fixture of the tests and the bench as well.
+ */
+export async function completedChecklist(
+  db: Db,
+  namespaceId: number,
+  taskTypeId: number,
+  options: { failOne?: boolean; inspectorId?: number } = {},
+): Promise<{ checklist: TaskChecklist; result: 1 | 2 | 3 }> {
+  const forms = await formsOf(db, namespaceId);
+  const [type] = await queryRows<{ checklist: Checklist }>(
+    db,
+    sql`select checklist from task_types where id = ${taskTypeId}::int and namespace_id = ${namespaceId}::int`,
+  );
+  const checklist = filledChecklist(taskTypeId, type?.checklist ?? { sections: [] }, forms, { failOne: options.failOne });
+  if (options.inspectorId !== undefined) {
+    const at = new Date().toISOString();
+    for (const section of checklist.sections)
+      for (const item of section.items) {
+        item.savedBy = options.inspectorId;
+        item.savedAt = at;
+      }
+  }
+  return { checklist, result: rollUpInspection(checklist, lookupOfForms(forms)) };
 }
 
 /**
@@ -216,7 +269,7 @@ export async function seedTaskWork(db: Db, ns: SeededNamespace, options: { seed:
         failOne: !partial && random.chance(0.12),
         random,
       });
-      const result = rollUpResult(checklist);
+      const result = rollUpInspection(checklist, lookupOfForms(forms));
       const inspected = new Date(started.getTime() + random.int(1, 8) * 3_600_000);
       await tx.execute(
         sql`update tasks set checklist = ${JSON.stringify(checklist)}::jsonb, result = ${result}::int,

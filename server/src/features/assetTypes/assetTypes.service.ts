@@ -18,7 +18,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import { taskTypesUsingAssetType } from '../catalogue/inUse';
 import type { RequestContext } from '../context';
 import { defineSettingObject, type SettingObject } from '../settings/kit';
-import { attributeFormNames, checkAttributeForm } from './attributeForms';
+import { attributeFormNames, checkAttributeForm, checkIdentification } from './attributeForms';
 
 type AssetTypeRecord = typeof assetTypes.$inferSelect;
 
@@ -68,6 +68,9 @@ function rowOf(a: AssetTypeRecord, ctx: RequestContext, formNames: Map<number, s
     attributeForm: a.attributeForm,
     attributeFormName: a.attributeForm === null ? null : (formNames.get(a.attributeForm) ?? null),
     certificateReference: a.certificateReference,
+    identification: Object.fromEntries(
+      Object.entries(a.identification ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    ),
     status: a.status,
     createdDate: a.createdAt.toISOString(),
     modifiedDate: a.modifiedAt.toISOString(),
@@ -123,12 +126,15 @@ const kit = defineSettingObject({
         description: input.description ?? null,
         attributeForm: input.attributeForm ?? input.attribute_form ?? null,
         certificateReference: input.certificateReference ?? input.certificate_reference ?? null,
+        identification: input.identification === undefined ? (existing?.identification ?? {}) : (input.identification ?? {}),
       };
     },
     // In the save's transaction: a form that is not an active ASSET TYPE form of the namespace
     // undoes it (the form the type already had may be archived since).
-    after: (tx, ctx, saved, _input, options) =>
-      checkAttributeForm(tx, ctx.scope, saved.attributeForm, saved.attributeForm === options.storedAttributeForm),
+    after: async (tx, ctx, saved, _input, options) => {
+      await checkAttributeForm(tx, ctx.scope, saved.attributeForm, saved.attributeForm === options.storedAttributeForm);
+      await checkIdentification(tx, ctx.scope, saved.attributeForm, saved.identification ?? {});
+    },
   },
 });
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ASSET_TYPE_TEXT } from '@portal/contracts';
+import { ASSET_TYPE_TEXT, IDENTIFICATION_LABEL, type IdentificationFact, isValueField } from '@portal/contracts';
 import { dataForms } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../lib/errors';
@@ -37,4 +37,25 @@ export async function checkAttributeForm(db: Db, scope: Scope, formId: number | 
       ),
     );
   if (!form) throw badRequest(ASSET_TYPE_TEXT.saveError, { attributeForm: ASSET_TYPE_TEXT.attributeFormInvalid });
+}
+
+/**
+ * Refuses (400) an identification mapping (DECISIONS 9) that names a key the attribute form
+ * does not have as a value field (or any key without an attribute form).
+ */
+export async function checkIdentification(db: Db, scope: Scope, formId: number | null, identification: Partial<Record<string, string>>) {
+  const named = Object.entries(identification).filter((e): e is [IdentificationFact, string] => typeof e[1] === 'string');
+  if (named.length === 0) return;
+  const [form] =
+    formId === null
+      ? []
+      : await db
+          .select({ definition: dataForms.definition })
+          .from(dataForms)
+          .where(and(eq(dataForms.id, formId), eq(dataForms.namespaceId, scope.namespaceId)));
+  const keys = new Set((form?.definition.fields ?? []).filter(isValueField).map((f) => f.key));
+  const fields: Record<string, string> = Object.create(null);
+  for (const [fact, key] of named)
+    if (!keys.has(key)) fields[`identification.${fact}`] = `${IDENTIFICATION_LABEL[fact]}: ${key} is not a field of the attribute form`;
+  if (Object.keys(fields).length > 0) throw badRequest(ASSET_TYPE_TEXT.saveError, fields);
 }

@@ -1,8 +1,26 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
-import type { FormDefinition, TaskChecklist } from '@portal/contracts';
+import { and, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  type AssetIdentification,
+  type DefectEntry,
+  defaultBasis,
+  defectsOf,
+  effectiveResult,
+  type ExaminationBasis,
+  type FormDefinition,
+  type FormLookup,
+  IDENTIFICATION_FACTS,
+  isTestNode,
+  type ItemResult,
+  performersOf,
+  rollUpInspection,
+  shownValues,
+  type TaskChecklist,
+  type TestEquipment,
+} from '@portal/contracts';
 import {
   assets,
   assetTypes,
+  certificates,
   clientCompanies,
   dataFormRevisions,
   divisions,
@@ -17,6 +35,7 @@ import {
 } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { type BlobStore, fileContent } from '../../lib/blobs';
+import { formatFieldValue, validTimeZone } from './dates';
 
 /** An image ready for the PDF (PNG or JPEG bytes only; anything else is left out). */
 export interface PdfImage {
@@ -31,7 +50,27 @@ export interface Party {
 
 export interface Person {
   name: string;
+  /** The profile's qualifications (DECISIONS 9), printed under the name. */
+  qualifications: string | null;
   signature: PdfImage | null;
+}
+
+/** What the identification of the equipment says (DECISIONS 9), formatted; null: not recorded. */
+export type Identification = Record<(typeof IDENTIFICATION_FACTS)[number], string | null>;
+
+/** The form values a certificate prints as test particulars (LOAD TEST and NDT nodes). */
+export interface TestParticular {
+  /** 'Load test' or 'Load test · sample 2 of 3'. */
+  name: string;
+  values: [string, string][];
+}
+
+/** The certificate an amended one replaces (DECISIONS 9). */
+export interface ReplacedCertificate {
+  number: string;
+  revision: number;
+  issuedAt: Date;
+  sha256: string;
 }
 
 /**
@@ -46,7 +85,22 @@ export interface TaskDocumentData {
   client: Party;
   site: Party;
   job: { number: string; quotationNumber: string | null; poNumber: string | null };
-  asset: { name: string; serialNumber: string | null; type: string | null; id: number | null };
+  /** `serialNumber` is the QR sticker's serial: printed as 'Tag' (DECISIONS 9). */
+  asset: {
+    name: string;
+    serialNumber: string | null;
+    type: string | null;
+    id: number | null;
+    acronymCode: string | null;
+    externalId: string | null;
+  };
+  identification: Identification;
+  /** The date of the previous thorough examination of the asset, or null for the first. */
+  previousExamination: Date | null;
+  basis: ExaminationBasis;
+  testEquipment: TestEquipment[];
+  /** IANA zone every date of the documents is printed in (the task's, else the job's or site's). */
+  timeZone: string;
   taskType: { name: string; referenceStandard: string | null; inspectionMethod: string | null; validityMonths: number };
   division: string;
   status: number;
@@ -57,9 +111,17 @@ export interface TaskDocumentData {
   certificateDate: Date | null;
   revision: number;
   revisionComments: string | null;
+  /** The first performing inspector (or the assigned one when nobody saved results). */
   inspector: Person | null;
+  /** Everyone who saved results, first first (DECISIONS 9). */
+  performers: Person[];
   approver: Person | null;
   checklist: TaskChecklist | null;
+  /** Each node's result after its forms' result fields. */
+  results: Record<string, ItemResult>;
+  defects: DefectEntry[];
+  testParticulars: TestParticular[];
+  replaces: ReplacedCertificate | null;
   /** Form definitions by `<formId>:<revision>`, for the records the checklist holds. */
   forms: Map<string, FormDefinition>;
   /** Images of the form records by blob key (photos, signatures), only those that are PNG or JPEG. */
@@ -106,14 +168,20 @@ async function image(store: BlobStore, row: { sha256: string; content: Buffer | 
 async function person(db: Db, store: BlobStore, userId: number | null): Promise<Person | null> {
   if (userId === null) return null;
   const [row] = await db
-    .select({ name: users.name, sha256: files.sha256, content: files.content, contentType: files.contentType })
+    .select({
+      name: users.name,
+      qualifications: users.qualifications,
+      sha256: files.sha256,
+      content: files.content,
+      contentType: files.contentType,
+    })
     .from(users)
     .leftJoin(files, eq(files.id, users.signatureFileId))
     .where(eq(users.id, userId));
   if (!row) return null;
   const signature =
     row.sha256 && row.contentType ? await image(store, { sha256: row.sha256, content: row.content, contentType: row.contentType }) : null;
-  return { name: row.name, signature };
+  return { name: row.name, qualifications: row.qualifications, signature };
 }
 
 /** Blob keys a checklist's records refer to (photo, file and signature values, attached files). */
@@ -141,11 +209,26 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
   const [row] = await db
     .select({
       task: tasks,
-      job: { number: jobs.jobNumber, quotationNumber: jobs.quotationNumber, poNumber: jobs.poNumber, officeId: jobs.officeId },
+      job: {
+        number: jobs.jobNumber,
+        quotationNumber: jobs.quotationNumber,
+        poNumber: jobs.poNumber,
+        officeId: jobs.officeId,
+        timeZone: jobs.timeZone,
+      },
       site: sites,
       client: clientCompanies,
-      asset: { id: assets.id, name: assets.name, serialNumber: assets.serialNumber },
-      assetType: assetTypes.name,
+      asset: {
+        id: assets.id,
+        name: assets.name,
+        serialNumber: assets.serialNumber,
+        acronymCode: assets.acronymCode,
+        externalId: assets.externalId,
+        attributes: assets.attributes,
+        attributesFormId: assets.attributesFormId,
+        attributesFormRevision: assets.attributesFormRevision,
+      },
+      assetType: { name: assetTypes.name, identification: assetTypes.identification, attributeForm: assetTypes.attributeForm },
       taskType: {
         name: taskTypes.name,
         referenceStandard: taskTypes.referenceStandard,
@@ -167,6 +250,7 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
     .where(eq(tasks.id, taskId));
   if (!row) return null;
   const { task, namespace } = row;
+  const timeZone = validTimeZone(task.timeZone ?? row.job.timeZone ?? row.site.timeZone);
 
   const [office] = await db.select().from(offices).where(eq(offices.id, row.job.officeId));
   const [logoRow] = namespace.logoFileId ? await db.select().from(files).where(eq(files.id, namespace.logoFileId)) : [];
@@ -208,6 +292,54 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
   }
 
   const validityMonths = row.taskType.validity;
+  const lookup: FormLookup = { definition: (formId, revision) => forms.get(`${formId}:${revision}`), form: () => undefined };
+  const result = task.isLlg || !checklist ? task.result : rollUpInspection(checklist, lookup);
+  const results: Record<string, ItemResult> = {};
+  for (const section of checklist?.sections ?? [])
+    for (const node of [section, ...section.items]) {
+      const r = effectiveResult(node, lookup);
+      if (r) results[node.id] = r;
+    }
+
+  const performerIds = performersOf(checklist);
+  const performers: Person[] = [];
+  for (const id of performerIds.length > 0 ? performerIds : task.inspectorId !== null ? [task.inspectorId] : []) {
+    const p = await person(db, store, id);
+    if (p) performers.push(p);
+  }
+
+  const [previous] =
+    task.assetId === null || !task.actualInspectionDate
+      ? []
+      : await db
+          .select({ date: tasks.actualInspectionDate })
+          .from(tasks)
+          .where(
+            and(
+              eq(tasks.assetId, task.assetId),
+              ne(tasks.id, task.id),
+              isNotNull(tasks.certificateNumber),
+              lt(tasks.actualInspectionDate, task.actualInspectionDate),
+            ),
+          )
+          .orderBy(desc(tasks.actualInspectionDate))
+          .limit(1);
+
+  const [replaced] =
+    task.revision > 0
+      ? await db
+          .select({
+            number: certificates.number,
+            revision: certificates.revision,
+            issuedAt: certificates.issuedAt,
+            sha256: certificates.sha256,
+          })
+          .from(certificates)
+          .where(and(eq(certificates.taskId, task.id), eq(certificates.revision, task.revision - 1), eq(certificates.voided, false)))
+          .orderBy(desc(certificates.issuedAt))
+          .limit(1)
+      : [];
+
   return {
     taskId: task.id,
     namespaceId: task.namespaceId,
@@ -227,8 +359,15 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
       id: row.asset?.id ?? null,
       name: row.asset?.name ?? task.name,
       serialNumber: row.asset?.serialNumber ?? null,
-      type: row.assetType,
+      type: row.assetType?.name ?? null,
+      acronymCode: row.asset?.acronymCode ?? null,
+      externalId: row.asset?.externalId ?? null,
     },
+    identification: await identificationOf(db, task.namespaceId, row.asset, row.assetType, timeZone),
+    previousExamination: previous?.date ?? null,
+    basis: (task.basisOfExamination as ExaminationBasis | null) ?? defaultBasis(validityMonths),
+    testEquipment: task.testEquipment ?? [],
+    timeZone,
     taskType: {
       name: row.taskType.name,
       referenceStandard: row.taskType.referenceStandard,
@@ -237,18 +376,92 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
     },
     division: row.division,
     status: task.status,
-    result: task.result,
+    result,
     actualInspectionDate: task.actualInspectionDate,
-    nextDueDate: task.actualInspectionDate ? addMonths(task.actualInspectionDate, validityMonths) : null,
+    // DECISIONS 9: a Fail certifies nothing, so it has no next due date ('After repair').
+    nextDueDate: task.actualInspectionDate && result === 1 ? addMonths(task.actualInspectionDate, validityMonths) : null,
     certificateNumber: task.certificateNumber,
     certificateDate: task.certificateDate,
     revision: task.revision,
     revisionComments: task.revisionComments,
-    inspector: await person(db, store, task.inspectorId),
+    inspector: performers[0] ?? null,
+    performers,
     approver: await person(db, store, task.approverId),
     checklist,
+    results,
+    defects: defectsOf(checklist, lookup),
+    testParticulars: testParticularsOf(checklist, lookup, timeZone),
+    replaces: replaced ?? null,
     forms,
     images,
     fileNames,
   };
+}
+
+/** The identification facts from the asset's attributes, where its type says they are (DECISIONS 9). */
+async function identificationOf(
+  db: Db,
+  namespaceId: number,
+  asset: { attributes: Record<string, unknown> | null; attributesFormId: number | null; attributesFormRevision: number | null } | null,
+  type: { identification: AssetIdentification | null; attributeForm: number | null } | null,
+  timeZone: string,
+): Promise<Identification> {
+  const out = Object.fromEntries(IDENTIFICATION_FACTS.map((f) => [f, null])) as Identification;
+  const attributes = asset?.attributes;
+  const mapping = type?.identification ?? {};
+  if (!attributes || Object.keys(mapping).length === 0) return out;
+  const formId = asset.attributesFormId ?? type?.attributeForm ?? null;
+  let definition: FormDefinition | undefined;
+  if (formId !== null) {
+    const [revision] = await db
+      .select({ definition: dataFormRevisions.definition })
+      .from(dataFormRevisions)
+      .where(
+        and(
+          eq(dataFormRevisions.namespaceId, namespaceId),
+          eq(dataFormRevisions.formId, formId),
+          asset.attributesFormRevision !== null ? eq(dataFormRevisions.revision, asset.attributesFormRevision) : sql`true`,
+        ),
+      )
+      .orderBy(desc(dataFormRevisions.revision))
+      .limit(1);
+    definition = revision?.definition;
+  }
+  for (const fact of IDENTIFICATION_FACTS) {
+    const key = mapping[fact];
+    if (!key || !Object.hasOwn(attributes, key)) continue;
+    const value = attributes[key];
+    if (value === null || value === undefined || value === '') continue;
+    const field = definition?.fields.find((f) => 'key' in f && f.key === key);
+    out[fact] = field ? formatFieldValue(field, value) : String(value);
+  }
+  return out;
+}
+
+/** The values of the checklist's test nodes (LOAD TEST and NDT), shown fields only, by sample. */
+function testParticularsOf(checklist: TaskChecklist | null, lookup: FormLookup, timeZone: string): TestParticular[] {
+  const out: TestParticular[] = [];
+  for (const section of checklist?.sections ?? []) {
+    const nodes: [TaskChecklist['sections'][number] | TaskChecklist['sections'][number]['items'][number], string, boolean][] = [
+      [section, section.name, isTestNode(section)],
+      ...section.items.map((i) => [i, `${section.name} › ${i.name}`, isTestNode(section, i)] as [typeof i, string, boolean]),
+    ];
+    for (const [node, name, test] of nodes) {
+      if (!test) continue;
+      const records = node.userData?.records ?? [];
+      records.forEach((record, index) => {
+        const definition = lookup.definition(record.formId, record.formRevision);
+        if (!definition) return;
+        const values = shownValues(definition, record)
+          .filter(
+            ({ field, value }) =>
+              !['photo', 'file', 'signature'].includes(field.kind) && value !== undefined && value !== null && value !== '',
+          )
+          .map(({ field, value }) => [field.label, formatFieldValue(field, value)] as [string, string]);
+        if (values.length === 0) return;
+        out.push({ name: records.length > 1 ? `${name} · sample ${index + 1} of ${records.length}` : name, values });
+      });
+    }
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { linkBase } from '../../config';
 import { verifyPageRoutes } from './verify';
 import { DEFAULT_WORKER_SETTINGS, DocumentWorker } from './worker';
 
@@ -25,7 +26,7 @@ export const documentsPlugin = fp(async (app: FastifyInstance) => {
       db: app.db,
       blobs: app.blobs,
       log: app.log,
-      settings: { ...DEFAULT_WORKER_SETTINGS, publicUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}` },
+      settings: { ...DEFAULT_WORKER_SETTINGS, publicUrl: linkBase(app.config) },
     },
     app.config.documentPollMs,
   );

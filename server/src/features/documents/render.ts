@@ -33,7 +33,7 @@ const pdfDateTime = (value: Date | null | undefined) =>
   value ? `${pdfDate(value)} ${String(value.getUTCHours()).padStart(2, '0')}:${String(value.getUTCMinutes()).padStart(2, '0')} UTC` : '—';
 
 export const RESULT_LABEL: Record<number, string> = { 1: 'PASS', 2: 'FAIL', 3: 'PENDING' };
-const resultColors = (result: number | null) =>
+export const resultColors = (result: number | null) =>
   result === 1 ? [COLOR.pass, COLOR.passLight] : result === 2 ? [COLOR.fail, COLOR.failLight] : [COLOR.pending, COLOR.pendingLight];
 
 const ITEM_LABEL: Record<string, string> = { pass: 'Pass', fail: 'Fail', na: 'N/A' };
@@ -44,13 +44,8 @@ const itemColors: Record<string, [string, string]> = {
   Open: [COLOR.pending, COLOR.pendingLight],
 };
 
-function resultCell(pdf: Pdf, value: string, x: number, y: number, width: number, height: number) {
-  const [color, background] = itemColors[value] ?? itemColors.Open;
-  pdf.chip(value, x + (width - 46) / 2, y + (height - 13.5) / 2, 46, color, background);
-}
-
 /** The full header of a document's first page; answers nothing, leaves y under it. */
-function firstPageHeader(pdf: Pdf, data: TaskDocumentData, title: string, subtitle: string, facts: [string, string][]) {
+export function firstPageHeader(pdf: Pdf, data: TaskDocumentData, title: string, subtitle: string, facts: [string, string][]) {
   const top = MARGIN.top;
   let textX = MARGIN.left;
   if (data.provider.logo) {
@@ -85,12 +80,12 @@ function firstPageHeader(pdf: Pdf, data: TaskDocumentData, title: string, subtit
     pdf.textAt(value, rightX + 95, ry - 0.5, { width: rightWidth - 95, align: 'right' });
     ry += 12;
   }
-  const bottom = Math.max(y, ry, top + 64) + 8;
+  const bottom = Math.max(y, ry, top + 64) + 6;
   pdf.rule(bottom, COLOR.primary, 2);
-  pdf.y = bottom + 10;
+  pdf.y = bottom + 7;
 }
 
-function runningHeader(data: TaskDocumentData, title: string, reference: string) {
+export function runningHeader(data: TaskDocumentData, title: string, reference: string) {
   return (pdf: Pdf) => {
     pdf.font('bold', 8.5, COLOR.text);
     pdf.textAt(data.provider.name, MARGIN.left, MARGIN.top, { width: CONTENT_WIDTH / 2 });
@@ -139,145 +134,10 @@ function partyBoxes(pdf: Pdf, data: TaskDocumentData) {
   ]);
 }
 
-const reference = (data: TaskDocumentData, final: boolean) =>
+export const reference = (data: TaskDocumentData, final: boolean) =>
   final && data.certificateNumber
     ? `${data.certificateNumber}${data.revision > 0 ? ` Rev ${data.revision}` : ''}`
     : `PREVIEW · Task ${data.taskId}`;
-
-function itemRows(checklist: TaskChecklist | null): string[][] {
-  const rows: string[][] = [];
-  for (const section of checklist?.sections ?? [])
-    section.items.forEach((item, i) => {
-      rows.push([i === 0 ? section.name : '', item.name, item.result ? ITEM_LABEL[item.result] : 'Open']);
-    });
-  return rows;
-}
-
-function signatureBlock(pdf: Pdf, data: TaskDocumentData, options: RenderOptions) {
-  const qrSize = 86;
-  const gap = 12;
-  const boxWidth = (CONTENT_WIDTH - qrSize - 2 * gap) / 2;
-  const height = 112;
-  pdf.ensure(height + 10);
-  const top = pdf.y + 4;
-  const block = (title: string, who: Person | null, date: string, x: number) => {
-    pdf.doc.save().roundedRect(x, top, boxWidth, height, 4).lineWidth(0.6).strokeColor(COLOR.line).stroke().restore();
-    pdf.font('bold', 8, COLOR.primary);
-    pdf.textAt(title.toUpperCase(), x + 8, top + 7, { characterSpacing: 0.3 });
-    if (who?.signature) pdf.image(who.signature.data, x + 8, top + 20, { fit: [boxWidth - 16, 46], valign: 'center' });
-    else {
-      pdf.font('oblique', 8, COLOR.muted);
-      pdf.textAt(who ? 'No signature on file' : 'Awaiting approval', x + 8, top + 38, { width: boxWidth - 16 });
-    }
-    pdf.rule(top + 70, COLOR.line, 0.6, x + 8, x + boxWidth - 8);
-    pdf.font('bold', 9, COLOR.text);
-    pdf.textAt(who?.name ?? '—', x + 8, top + 76, { width: boxWidth - 16 });
-    pdf.font('regular', 7.5, COLOR.muted);
-    pdf.textAt(date, x + 8, top + 90, { width: boxWidth - 16 });
-  };
-  block('Inspected by', data.inspector, `Inspected ${pdfDate(data.actualInspectionDate)}`, MARGIN.left);
-  block(
-    'Approved by',
-    options.final ? data.approver : null,
-    options.final ? `Approved ${pdfDate(data.certificateDate ?? options.issuedAt)}` : 'Not yet approved',
-    MARGIN.left + boxWidth + gap,
-  );
-  const qrX = A4.width - MARGIN.right - qrSize;
-  if (options.verificationUrl) {
-    pdf.qr(options.verificationUrl, qrX, top, qrSize);
-    pdf.font('regular', 6.5, COLOR.muted);
-    pdf.textAt('Scan to verify', qrX, top + qrSize + 2, { width: qrSize, align: 'center' });
-  } else {
-    pdf.doc.save().roundedRect(qrX, top, qrSize, qrSize, 4).dash(3, { space: 2 }).lineWidth(0.6).strokeColor(COLOR.line).stroke().restore();
-    pdf.font('oblique', 7, COLOR.muted);
-    pdf.textAt('Verification QR code issued with the final certificate', qrX + 6, top + 28, { width: qrSize - 12, align: 'center' });
-  }
-  pdf.y = top + height + 10;
-}
-
-/** The certificate (category 1). */
-export async function renderCertificate(data: TaskDocumentData, options: RenderOptions): Promise<Buffer> {
-  const ref = reference(data, options.final);
-  // The verification address is also in the metadata (Keywords), readable without the QR code.
-  const pdf = new Pdf({
-    title: `Certificate ${ref}`,
-    author: data.provider.name,
-    subject: `${data.taskType.name}: ${data.asset.name}`,
-    keywords: options.verificationUrl ?? undefined,
-  });
-  firstPageHeader(pdf, data, 'CERTIFICATE OF INSPECTION', data.taskType.name, [
-    ['Certificate No.', options.final ? (data.certificateNumber ?? '—') : 'PREVIEW'],
-    ['Revision', String(data.revision)],
-    ['Date of issue', options.final ? pdfDate(data.certificateDate ?? options.issuedAt) : 'Not issued'],
-  ]);
-  pdf.runningHeader = runningHeader(data, 'Certificate of inspection', ref);
-  partyBoxes(pdf, data);
-
-  // The overall result and the dates, as one band.
-  pdf.ensure(52);
-  const top = pdf.y;
-  const [color, background] = resultColors(data.result);
-  pdf.doc.save().roundedRect(MARGIN.left, top, CONTENT_WIDTH, 44, 4).fill(background).restore();
-  pdf.font('regular', 7.5, COLOR.muted);
-  pdf.textAt('OVERALL RESULT', MARGIN.left + 12, top + 8);
-  pdf.font('bold', 18, color);
-  pdf.textAt(data.result ? RESULT_LABEL[data.result] : 'NOT INSPECTED', MARGIN.left + 12, top + 18);
-  const dates: [string, string][] = [
-    ['Actual inspection date', pdfDate(data.actualInspectionDate)],
-    ['Next due date', pdfDate(data.nextDueDate)],
-    ['Validity', `${data.taskType.validityMonths} months`],
-  ];
-  dates.forEach(([label, value], i) => {
-    const x = MARGIN.left + 190 + i * 110;
-    pdf.font('regular', 7.5, COLOR.muted);
-    pdf.textAt(label.toUpperCase(), x, top + 8, { width: 108 });
-    pdf.font('bold', 11, COLOR.text);
-    pdf.textAt(value, x, top + 20, { width: 108 });
-  });
-  pdf.y = top + 52;
-
-  pdf.heading('Checklist results');
-  const rows = itemRows(data.checklist);
-  if (rows.length === 0) {
-    pdf.font('oblique', 9, COLOR.muted);
-    pdf.textAt('No checklist items were recorded for this task.', MARGIN.left, pdf.y);
-    pdf.y += 16;
-  } else {
-    pdf.table(
-      [
-        { title: 'Section', width: 150 },
-        { title: 'Item', width: CONTENT_WIDTH - 150 - 70 },
-        { title: 'Result', width: 70, align: 'center', draw: resultCell },
-      ],
-      rows,
-    );
-  }
-  if (data.revision > 0 && data.revisionComments) {
-    pdf.heading(`Revision ${data.revision}`);
-    pdf.font('regular', 8.5, COLOR.text);
-    pdf.doc.text(data.revisionComments, MARGIN.left, pdf.y, { width: CONTENT_WIDTH });
-    pdf.y += 6;
-  }
-
-  pdf.heading('Declaration');
-  const declaration =
-    'We certify that the equipment described above was examined on the date shown in accordance with the reference standard and ' +
-    'inspection method stated, and that the results recorded are a true account of its condition at the time of examination. ' +
-    'This certificate is valid until the next due date unless the equipment is modified, repaired or damaged in the meantime.';
-  pdf.ensure(pdf.heightOf(declaration, CONTENT_WIDTH, 'regular', 8) + 130);
-  pdf.font('regular', 8, COLOR.text);
-  pdf.doc.text(declaration, MARGIN.left, pdf.y, { width: CONTENT_WIDTH, align: 'justify' });
-  pdf.y += 8;
-  signatureBlock(pdf, data, options);
-
-  return pdf.finish({
-    left: `${data.provider.name}  ·  Certificate ${options.final ? (data.certificateNumber ?? '') : 'PREVIEW (not valid as a certificate)'}`,
-    right: options.verificationUrl
-      ? `Verify this certificate at ${options.verificationUrl}`
-      : 'A preview for approval: it carries no number and certifies nothing.',
-    watermark: options.final ? null : 'PREVIEW',
-  });
-}
 
 /** One record's values as label/value pairs, by field kind, with the images it holds. */
 function recordValues(record: FormRecord, definition: FormDefinition | undefined, data: TaskDocumentData) {

@@ -60,7 +60,27 @@ export function sampleDocumentData(items = 40): TaskDocumentData {
     client: { name: 'Emirates Steel Fabrication LLC', lines: ['Mussafah M-26', 'Abu Dhabi, Abu Dhabi', 'United Arab Emirates'] },
     site: { name: 'Mussafah Yard 2', lines: ['Plot 14, Mussafah M-26', 'Abu Dhabi'] },
     job: { number: 'DXB-2026-00042', quotationNumber: 'Q-8812', poNumber: 'PO-5531' },
-    asset: { id: 77, name: 'Overhead crane 10 t, bay 3', serialNumber: 'OHC-10T-0388', type: 'Overhead crane' },
+    asset: {
+      id: 77,
+      name: 'Overhead crane 10 t, bay 3',
+      serialNumber: 'RX7KSPPGMX',
+      type: 'Overhead crane',
+      acronymCode: 'OHC-03',
+      externalId: 'SAP-4471',
+    },
+    identification: {
+      manufacturer: 'Demag',
+      model: 'EKKE 10',
+      serialNumber: 'OHC-10T-0388',
+      yearOfManufacture: '2014',
+      swl: '10 t',
+    },
+    previousExamination: new Date(Date.UTC(2025, 10, 18, 7, 0)),
+    basis: 'interval12',
+    testEquipment: [
+      { name: 'Load cell 25 t', identifier: 'LC-25-007', calibrationCertificate: 'CAL-2026-0931', calibrationDue: '2027-03-31' },
+    ],
+    timeZone: 'Asia/Dubai',
     taskType: {
       name: 'Thorough examination (LOLER)',
       referenceStandard: 'LOLER 1998, BS 7121-1',
@@ -76,9 +96,23 @@ export function sampleDocumentData(items = 40): TaskDocumentData {
     certificateDate: new Date(Date.UTC(2026, 10, 21, 8, 0)),
     revision: 0,
     revisionComments: null,
-    inspector: { name: 'Rahul Menon', signature },
-    approver: { name: 'Sarah Al Mansoori', signature },
+    inspector: { name: 'Rahul Menon', qualifications: 'LEEA Diploma (Lifting Equipment Engineer)', signature },
+    performers: [{ name: 'Rahul Menon', qualifications: 'LEEA Diploma (Lifting Equipment Engineer)', signature }],
+    approver: { name: 'Sarah Al Mansoori', qualifications: 'CEng MIMechE; Technical Manager', signature },
     checklist: { taskTypeId: 1, initialisedAt: inspected.toISOString(), sections },
+    results: Object.fromEntries(sections.flatMap((s) => s.items.flatMap((i) => (i.result ? [[i.id, i.result]] : [])))),
+    defects: [],
+    testParticulars: [
+      {
+        name: 'Load test · sample 1 of 1',
+        values: [
+          ['Test load', '11 t'],
+          ['Radius', '6 m'],
+          ['Result', 'Pass'],
+        ],
+      },
+    ],
+    replaces: null,
     forms: new Map([
       [
         '1:1',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { DOCUMENTS, type VerifyAnswer, type VerifyCheckAnswer, VerifyParams } from '@portal/contracts';
 import { certificates, tasks } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -35,15 +35,23 @@ export async function findCertificate(db: Db, code: string): Promise<VerifyAnswe
     .where(eq(certificates.code, code));
   if (!row) return null;
   const c = row.certificate;
-  const [latest] = await db
-    .select({ id: certificates.id, revision: certificates.revision, issuedAt: certificates.issuedAt })
+  // Every issue of the task (voided duplicates left out): the chain of revisions.
+  const issues = await db
+    .select({ id: certificates.id, revision: certificates.revision, issuedAt: certificates.issuedAt, code: certificates.code })
     .from(certificates)
-    .where(eq(certificates.taskId, c.taskId))
-    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
-    .limit(1);
+    .where(and(eq(certificates.taskId, c.taskId), eq(certificates.voided, false)))
+    .orderBy(asc(certificates.revision), asc(certificates.issuedAt), asc(certificates.id));
+  const link = (issue: (typeof issues)[number] | undefined) =>
+    issue ? { revision: issue.revision, code: issue.code, issuedAt: issue.issuedAt.toISOString() } : null;
+  const previous = [...issues].reverse().find((i) => i.revision < c.revision);
+  const next = issues.find((i) => i.revision > c.revision);
+  const latest = issues[issues.length - 1];
   let state: VerifyAnswer['state'];
   let stateText: string;
-  if (latest && latest.id !== c.id) {
+  if (c.voided) {
+    state = 'withdrawn';
+    stateText = `Withdrawn: revision ${c.revision} was issued again in error; the valid issue is linked below`;
+  } else if (latest && latest.id !== c.id) {
     state = 'superseded';
     stateText = `Superseded by revision ${latest.revision}, issued ${pdfDate(latest.issuedAt)}`;
   } else if (row.taskStatus === 32) {
@@ -57,13 +65,16 @@ export async function findCertificate(db: Db, code: string): Promise<VerifyAnswe
     const due = c.facts.dueDate ? new Date(`${c.facts.dueDate}T00:00:00Z`) : null;
     stateText =
       c.facts.result === 2
-        ? 'Current issue: the equipment FAILED this examination'
+        ? c.facts.notSafeToUse
+          ? 'Current issue: defects found, the equipment is NOT SAFE TO USE'
+          : 'Current issue: defects found, the equipment FAILED this examination'
         : !due
           ? 'Current issue'
           : due.getTime() < Date.now()
             ? `Current issue; the next examination was due on ${pdfDate(due)}`
             : `Current issue, valid until ${pdfDate(due)}`;
   }
+  const voidedOriginal = c.voided ? issues.find((i) => i.revision === c.revision) : undefined;
   return {
     ...c.facts,
     number: c.number,
@@ -72,6 +83,8 @@ export async function findCertificate(db: Db, code: string): Promise<VerifyAnswe
     sha256: c.sha256,
     state,
     stateText,
+    previous: link(previous),
+    next: link(voidedOriginal ?? next),
   };
 }
 
@@ -83,8 +96,8 @@ export async function verificationUrlOfTask(db: Db, taskId: number, publicUrl: s
   const [row] = await db
     .select({ code: certificates.code })
     .from(certificates)
-    .where(eq(certificates.taskId, taskId))
-    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .where(and(eq(certificates.taskId, taskId), eq(certificates.voided, false)))
+    .orderBy(desc(certificates.revision), desc(certificates.issuedAt), desc(certificates.id))
     .limit(1);
   return row ? `${publicUrl.replace(/\/+$/, '')}/verify/${row.code}` : null;
 }
@@ -105,6 +118,20 @@ export async function checkUpload(request: FastifyRequest, found: VerifyAnswer):
   const sha256 = hash.digest('hex');
   const match = sha256 === found.sha256;
   return { match, sha256, message: match ? DOCUMENTS.verifyMatch : DOCUMENTS.verifyMismatch };
+}
+
+/** Links to the issue this one replaced and the one that replaced it (the revision chain). */
+function chainHtml(found: VerifyAnswer): string {
+  const links: string[] = [];
+  if (found.previous)
+    links.push(
+      `<a href="/verify/${encodeURIComponent(found.previous.code)}">&larr; Revision ${found.previous.revision}, issued ${escapeHtml(pdfDate(new Date(found.previous.issuedAt)))}</a>`,
+    );
+  if (found.next)
+    links.push(
+      `<a href="/verify/${encodeURIComponent(found.next.code)}">${found.state === 'withdrawn' ? 'The valid issue: ' : ''}Revision ${found.next.revision}, issued ${escapeHtml(pdfDate(new Date(found.next.issuedAt)))} &rarr;</a>`,
+    );
+  return links.length > 0 ? `<nav class="chain" aria-label="Revisions of this certificate">${links.join('')}</nav>` : '';
 }
 
 const escapeHtml = (value: unknown) =>
@@ -129,6 +156,7 @@ button{background:#0d47a1;color:#fff;border:0;border-radius:6px;padding:10px 18p
 .outcome{padding:12px 20px;font-weight:600;font-size:14px}.outcome.ok{background:#e5f4ea;color:#1b7f3b}.outcome.bad{background:#fbe7e6;color:#b3261e}
 .outcome .hash{margin-top:6px;font-weight:400}
 .note{font-size:12px;color:#5b6472;text-align:center}
+.chain{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;padding:0 20px 16px}.chain a{color:#0d47a1;font-weight:600;font-size:14px;text-decoration:none;padding:8px 12px;border:1px solid #cfd6df;border-radius:6px}.chain a:hover{background:#e3ecf8}
 `;
 
 function page(title: string, body: string): string {
@@ -151,8 +179,15 @@ export function verificationPage(found: VerifyAnswer, code: string, outcome?: Ve
     ['Examination', found.taskType],
     ['Result', result, resultClass],
     ['Inspection date', found.inspectionDate ? pdfDate(new Date(`${found.inspectionDate}T00:00:00Z`)) : '—'],
-    ['Next due date', found.dueDate ? pdfDate(new Date(`${found.dueDate}T00:00:00Z`)) : '—'],
+    ['Next due date', found.dueDate ? pdfDate(new Date(`${found.dueDate}T00:00:00Z`)) : found.result === 2 ? 'After repair' : '—'],
   ];
+  if (found.inspectors) rows.push(['Examined by', found.inspectors.length > 0 ? found.inspectors.join(', ') : 'Not recorded']);
+  if (found.approver !== undefined) rows.push(['Approved by', found.approver ?? 'Not recorded']);
+  if (found.replaces)
+    rows.push([
+      'Replaces',
+      `${found.replaces.number} revision ${found.replaces.revision}, issued ${pdfDate(new Date(found.replaces.issuedAt))}, SHA-256 ${found.replaces.sha256}`,
+    ]);
   let outcomeHtml = '';
   if (outcome && 'error' in outcome) outcomeHtml = `<div class="outcome bad">${escapeHtml(outcome.error)}</div>`;
   else if (outcome)
@@ -163,7 +198,7 @@ export function verificationPage(found: VerifyAnswer, code: string, outcome?: Ve
 <section class="card"><div class="head"><h1>Certificate ${escapeHtml(found.number)}</h1><p>${escapeHtml(found.issuer)}</p></div>
 <div class="state ${found.state}"><span class="dot"></span>${escapeHtml(found.stateText)}</div>
 <dl>${rows.map(([k, v, cls]) => `<dt>${escapeHtml(k)}</dt><dd${cls ? ` class="${cls}"` : ''}>${escapeHtml(v)}</dd>`).join('')}
-<dt>SHA-256 of the issued PDF</dt><dd class="hash">${escapeHtml(found.sha256)}</dd></dl></section>
+<dt>SHA-256 of the issued PDF</dt><dd class="hash">${escapeHtml(found.sha256)}</dd></dl>${chainHtml(found)}</section>
 <section class="card">${outcomeHtml}<form class="check" method="post" action="/verify/${encodeURIComponent(code)}" enctype="multipart/form-data">
 <h2>Check a copy</h2><p>Choose the certificate PDF you received: it is compared with the issued file by its SHA-256 fingerprint. The file is not kept.</p>
 <input type="file" name="file" accept="application/pdf,.pdf" required><button type="submit">Check PDF</button></form></section>

@@ -10,7 +10,9 @@ import type { BlobStore } from '../../lib/blobs';
 import { newBlobKey } from '../../lib/tokens';
 import { loadTaskDocumentData, type TaskDocumentData } from './data';
 import { type DocumentPhase, enqueueTaskDocuments } from './enqueue';
-import { renderCertificate, renderReport } from './render';
+import { renderCertificate } from './certificate';
+import { zonedDay } from './dates';
+import { renderReport } from './render';
 import { signingKey, signPdf } from './signing';
 
 /**
@@ -104,8 +106,6 @@ export async function claimNextJob(db: Db, settings: Pick<WorkerSettings, 'lease
 
 class LostClaim extends Error {}
 
-const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-
 /** What the verification page shows of a certificate, as it was issued. */
 export function certificateFacts(data: TaskDocumentData): CertificateFacts {
   return {
@@ -117,8 +117,13 @@ export function certificateFacts(data: TaskDocumentData): CertificateFacts {
     assetType: data.asset.type,
     taskType: data.taskType.name,
     result: data.result,
-    inspectionDate: isoDate(data.actualInspectionDate),
-    dueDate: isoDate(data.nextDueDate),
+    // Calendar days where the examination took place (DECISIONS 9), not UTC's.
+    inspectionDate: zonedDay(data.actualInspectionDate, data.timeZone),
+    dueDate: zonedDay(data.nextDueDate, data.timeZone),
+    inspectors: data.performers.map((p) => p.name),
+    approver: data.approver?.name ?? null,
+    notSafeToUse: data.defects.some((d) => d.danger === 1),
+    replaces: data.replaces ? { ...data.replaces, issuedAt: data.replaces.issuedAt.toISOString() } : null,
   };
 }
 
@@ -195,6 +200,29 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
         .where(ours)
         .returning({ id: documentJobs.id });
       if (claimed.length === 0) throw new LostClaim();
+      // DECISIONS 9: a final certificate is issued once per (number, revision). One already issued
+      // stays exactly as it is: this run keeps nothing and the task shows the issued one as ready.
+      if (job.phase === 'final') {
+        const [issued] = await tx
+          .select({ fileId: certificates.fileId })
+          .from(certificates)
+          .where(
+            and(
+              eq(certificates.namespaceId, job.namespaceId),
+              eq(certificates.number, data.certificateNumber ?? ''),
+              eq(certificates.revision, data.revision),
+              eq(certificates.voided, false),
+            ),
+          )
+          .for('update');
+        if (issued) {
+          await tx
+            .update(tasks)
+            .set({ certificateStatus: base + 3, certificateFileId: issued.fileId })
+            .where(eq(tasks.id, job.taskId));
+          return;
+        }
+      }
       const [before] = await tx
         .select({ certificate: tasks.certificateFileId, field: tasks.fieldReportFileId, full: tasks.fullReportFileId })
         .from(tasks)

@@ -22,7 +22,7 @@ export async function qrStickersRoutes(app: FastifyInstance) {
     '/QRCodeWithImage',
     { config: { permission: 'qrStickers.create' }, schema: { body: QrStickerRequest, response: { 200: QrStickerAnswer } } },
     async (request) => {
-      const batch = await createStickerBatch(contextOf(app, request), request, request.body);
+      const batch = await createStickerBatch(contextOf(app, request), request.body);
       return { message: QR_STICKERS.saved, batch };
     },
   );

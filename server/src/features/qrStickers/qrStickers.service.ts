@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   type AssetBySerialAnswer,
@@ -16,6 +15,7 @@ import { assets, clientCompanies, files, namespaces, qrStickerBatches, qrSticker
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { fileContent } from '../../lib/blobs';
+import { linkBase } from '../../config';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { registerFileAccess } from '../../lib/fileAccess';
 import { storeFile } from '../../lib/files';
@@ -53,10 +53,9 @@ async function requireStickersEnabled(ctx: RequestContext): Promise<void> {
   if (!context.features.qrSticker || !assetViewEnabled(context.webAccess, context.subject)) throw forbidden(QR_STICKERS.notEnabled);
 }
 
-/** `<PUBLIC_URL>/login`, else the address the request came to. */
-export function stickerLoginUrl(ctx: RequestContext, request: FastifyRequest): string {
-  const base = ctx.app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${base.replace(/\/+$/, '')}/login`;
+/** `<PUBLIC_URL>/login` (DECISIONS 9: never the Host a request came with). */
+export function stickerLoginUrl(ctx: RequestContext): string {
+  return `${linkBase(ctx.app.config)}/login`;
 }
 
 const batchColumns = {
@@ -128,10 +127,10 @@ class SerialCollision extends Error {}
  * one transaction; the unique index makes a serial that exists anywhere on the platform
  * roll the batch back and draw again (50 random bits: practically never).
  */
-export async function createStickerBatch(ctx: RequestContext, request: FastifyRequest, body: QrStickerRequest): Promise<QrStickerBatch> {
+export async function createStickerBatch(ctx: RequestContext, body: QrStickerRequest): Promise<QrStickerBatch> {
   await requireStickersEnabled(ctx);
   const provider = await providerOf(ctx);
-  const loginUrl = stickerLoginUrl(ctx, request);
+  const loginUrl = stickerLoginUrl(ctx);
   let batchId = 0;
   let pdf: Buffer | null = null;
   for (let attempt = 0; attempt < 3 && !batchId; attempt++) {

@@ -5,10 +5,13 @@ import {
   ChecklistData,
   type ChecklistNode,
   type ChecklistSaveAnswer,
+  defectProblem,
+  effectiveResult,
   mayInspect,
   type NodeForm,
   type NodeUserData,
-  rollUpResult,
+  rollUpInspection,
+  summarise,
   TASK_TEXT,
   type TaskChecklist,
   TOP_SECTION_MARKER,
@@ -25,7 +28,8 @@ import { checkFilledForm, checkFilledSamples } from '../dataForms/filledForms';
 import { claimFormFiles, FORM_FILE_OWNER } from '../dataForms/formFiles';
 import { refreshJobStatus } from '../jobs/jobs.service';
 import { canSeeTask, taskScopeSql } from './tasks.access';
-import { auditNote, lockTask, taskTypeChecklist } from './tasks.service';
+import { formLookupOf, taskTypeChecklist } from './tasks.inspection';
+import { auditNote, lockTask } from './tasks.service';
 
 /** Owner type of the files kept with a task's checklist (claimed from the form files on save). */
 export const TASK_FILE_OWNER = 'task-file';
@@ -83,6 +87,9 @@ export function checklistNodes(checklist: TaskChecklist, forms: Map<number, Node
       taskTypeId: checklist.taskTypeId,
       form: section.formId ? (forms.get(section.formId) ?? null) : null,
       userData: section.userData,
+      defect: section.defect ?? null,
+      savedBy: section.savedBy ?? null,
+      savedAt: section.savedAt ?? null,
     });
     for (const item of section.items) {
       nodes.push({
@@ -102,6 +109,9 @@ export function checklistNodes(checklist: TaskChecklist, forms: Map<number, Node
         taskTypeId: checklist.taskTypeId,
         form: item.formId ? (forms.get(item.formId) ?? null) : null,
         userData: item.userData,
+        defect: item.defect ?? null,
+        savedBy: item.savedBy ?? null,
+        savedAt: item.savedAt ?? null,
       });
     }
   }
@@ -137,7 +147,15 @@ export async function taskChecklist(ctx: RequestContext, id: number): Promise<Ch
     },
     ctx.scope.role,
   );
-  return { observationId: id, status: task.status, result: task.result, editable, nodes: checklistNodes(checklist, forms) };
+  const lookup = await formLookupOf(ctx.db, ctx.scope.namespaceId, checklist);
+  return {
+    observationId: id,
+    status: task.status,
+    result: task.result,
+    editable,
+    nodes: checklistNodes(checklist, forms),
+    inspection: summarise(checklist, lookup),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,6 +294,8 @@ export async function saveChecklist(ctx: RequestContext, request: FastifyRequest
     const sections = new Map(checklist.sections.map((s) => [s.id, s]));
     const items = new Map(checklist.sections.flatMap((s) => s.items.map((i) => [i.id, i] as const)));
     const keys = new Set<string>();
+    const savedAt = new Date().toISOString();
+    const touched: ((typeof checklist.sections)[number] | (typeof checklist.sections)[number]['items'][number])[] = [];
     for (const input of data) {
       const section = sections.get(input.id);
       const item = items.get(input.id);
@@ -290,7 +310,23 @@ export async function saveChecklist(ctx: RequestContext, request: FastifyRequest
         }
         node.userData = userData;
       }
+      if (input.defect !== undefined) node.defect = input.defect ?? null;
+      // The performing inspector is whoever saved the node's result or data (DECISIONS 9).
+      node.savedBy = ctx.user.id;
+      node.savedAt = savedAt;
+      touched.push(node);
     }
+    // A fail in a result field fails its item; a failed node must record its defect (DECISIONS 9).
+    const lookup = await formLookupOf(tx, ctx.scope.namespaceId, checklist);
+    const problems: Record<string, string> = Object.create(null);
+    for (const node of touched) {
+      const result = effectiveResult(node, lookup);
+      if ('result' in node && result === 'fail') node.result = 'fail';
+      if (result === 'na' && node.defect) node.defect = null;
+      const problem = defectProblem(result, node.defect);
+      if (problem) problems[`${node.id}.defect`] = problem;
+    }
+    if (Object.keys(problems).length > 0) throw badRequest(Object.values(problems)[0], problems);
     // Every file named must be a form file of this namespace not yet kept, or one this task already keeps.
     const named = [...keys];
     const fileKeys = [
@@ -313,7 +349,7 @@ export async function saveChecklist(ctx: RequestContext, request: FastifyRequest
       if (missing) throw badRequest(TASK_TEXT.incorrectFormData, { files: TASK_TEXT.unknownFile });
     }
     await claimFormFiles(tx, ctx.scope, named, { ownerType: TASK_FILE_OWNER, ownerId: id });
-    const result = rollUpResult(checklist);
+    const result = rollUpInspection(checklist, lookup);
     // The first save of an open or held task starts it (2, ongoing); an amended task stays amended.
     const status = task.status === 1 || task.status === 4 ? 2 : task.status;
     await tx.execute(

@@ -138,7 +138,17 @@ export async function taskDetailRow(db: Db, scope: Scope, id: number): Promise<T
           'otherFiles', coalesce((select jsonb_agg(jsonb_build_object('blobKey', f.blob_key, 'fileName', f.file_name, 'fileType', f.content_type)
                                                  order by jf.created_at, f.id)
                                     from job_files jf join files f on f.id = jf.file_id where jf.job_id = j.id), '[]'::jsonb),
-          'parentId', t.parent_id, 'timeZone', t.time_zone, 'hasChecklist', t.checklist is not null,
+          'parentId', t.parent_id, 'timeZone', coalesce(t.time_zone, j.time_zone, s.time_zone), 'hasChecklist', t.checklist is not null,
+          'basisOfExamination', t.basis_of_examination, 'taskTypeValidity', tt.validity, 'testEquipment', t.test_equipment,
+          'performedBy', coalesce((
+            select jsonb_agg(jsonb_build_object('id', pu.id, 'name', pu.name) order by p.first_at, pu.id)
+              from (select (n->>'savedBy')::int as uid, min(n->>'savedAt') as first_at
+                      from (select jsonb_path_query(coalesce(t.checklist, '{}'::jsonb), '$.sections[*]') as n
+                            union all
+                            select jsonb_path_query(coalesce(t.checklist, '{}'::jsonb), '$.sections[*].items[*]')) nodes
+                     where jsonb_typeof(n->'savedBy') = 'number'
+                     group by 1) p
+              join users pu on pu.id = p.uid), '[]'::jsonb),
           'createdDate', ${isoDate(sql`t.created_at`)}))::text as json
       from tasks t ${ROW_JOINS}
       join divisions d on d.id = t.division_id

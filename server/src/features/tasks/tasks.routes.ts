@@ -11,6 +11,8 @@ import {
   ChangeJobDetailsBody,
   ChecklistAnswer,
   ChecklistSaveAnswer,
+  ExaminationAnswer,
+  ExaminationBody,
   RegenerateAnswer,
   RegenerateQuery,
   TaskCountQuery,
@@ -28,11 +30,12 @@ import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
 import { attachAsset } from './tasks.attachAsset';
 import { saveChecklist, taskChecklist } from './tasks.checklist';
+import { saveExamination } from './tasks.examination';
 import { changeJobDetails } from './tasks.jobDetails';
 import {
   approveTask,
   changeTaskStatus,
-  REGENERATE_PERMISSIONS,
+  REGENERATE_PERMISSION,
   regenerateDocuments,
   taskDetail,
   taskInspectors,
@@ -93,7 +96,7 @@ export async function tasksRoutes(app: FastifyInstance) {
   r.post(
     '/addasynctask',
     {
-      config: { permission: { anyOf: [...REGENERATE_PERMISSIONS] } },
+      config: { permission: REGENERATE_PERMISSION },
       schema: { querystring: RegenerateQuery, response: { 200: RegenerateAnswer } },
     },
     async (request) => regenerateDocuments(contextOf(app, request), request.query.id),
@@ -103,6 +106,15 @@ export async function tasksRoutes(app: FastifyInstance) {
     '/apptaskuploadWeb',
     { config: { permission: 'tasks.inspect', multipart: true }, schema: { response: { 200: ChecklistSaveAnswer } } },
     async (request) => saveChecklist(contextOf(app, request), request),
+  );
+
+  r.post(
+    '/Observation/:id/examination',
+    {
+      config: { permission: 'tasks.inspect' },
+      schema: { params: TaskIdParams, body: ExaminationBody, response: { 200: ExaminationAnswer } },
+    },
+    async (request) => saveExamination(contextOf(app, request), request.params.id, request.body),
   );
 
   r.post(

@@ -12,6 +12,7 @@ export function checklistFromTaskType(taskTypeId: number, source: Checklist): Ta
       name: section.name,
       ...(section.description !== undefined ? { description: section.description } : {}),
       formId: section.formId ?? null,
+      ...(section.reportCategory ? { reportCategory: section.reportCategory } : {}),
       userData: null,
       items: section.items.map((item) => ({
         id: item.id,

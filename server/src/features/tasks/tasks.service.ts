@@ -25,20 +25,25 @@ import {
   type TaskStatusAnswer,
   type TaskStatusQuery,
   type TaskTabs,
+  rollUpInspection,
+  defaultBasis,
+  type ExaminationBasis,
 } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
-import type { Checklist } from '@portal/contracts';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { actorOf, type Scope } from '../../lib/scope';
 import { inspectorOptions, qualifyingInspectorIds } from '../assets/jobResources.service';
 import type { RequestContext } from '../context';
+import { linkBase } from '../../config';
 import { type DocumentPhase, enqueueTaskDocuments } from '../documents/enqueue';
+import { verificationUrlOfTask } from '../documents/verify';
 import { isoDate } from '../jobs/jobs.queries';
 import { refreshJobStatus } from '../jobs/jobs.service';
 import { allocateNumber, codeOf, formatCertificateNumber } from '../sequences/sequences.service';
 import { taskScopeSql } from './tasks.access';
+import { formLookupOf, requireCompleteInspection, taskTypeChecklist } from './tasks.inspection';
 import { addMonths, checklistFromTaskType } from './tasks.rules';
 
 export { addMonths, checklistFromTaskType };
@@ -46,8 +51,20 @@ import { taskCount, taskDetailRow, taskListRows, type TaskRowFacts } from './tas
 
 const labelOf = (status: number) => TASK_STATUS_LABEL[status as TaskStatus] ?? String(status);
 
-/** Roles that may ask a task's documents again (POST /api/addasynctask). */
-export const REGENERATE_PERMISSIONS = ['tasks.submit', 'tasks.approve', 'tasks.jobDetails'] as const;
+/**
+ * Who may ask a task's documents again (POST /api/addasynctask): the roles that may approve
+ * (DECISIONS 9). A final certificate never changes: regenerate serves a preview (status 8) and a
+ * final generation that failed (certificate status 39) only.
+ */
+export const REGENERATE_PERMISSION = 'tasks.approve' as const;
+const FINAL_FAILED = 39;
+
+/** Whether the task's documents may be asked again now, whoever asks (the phase), or why not. */
+export function regeneratePhase(task: { status: number; certificateStatus: number | null }): DocumentPhase | null {
+  if (task.status === 8) return 'preview';
+  if (task.status === 16 && task.certificateStatus === FINAL_FAILED) return 'final';
+  return null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Rights flags
@@ -80,7 +97,7 @@ export function canFlags(row: TaskRowFacts, role: Role): TaskCan {
     generate: allowed.has('generate'),
     cancel: allowed.has('cancel'),
     editJobDetails: can(role, 'tasks.jobDetails') && row.status === 8 && !special,
-    regenerate: REGENERATE_PERMISSIONS.some((p) => can(role, p)) && (row.status === 8 || row.status === 16) && !special,
+    regenerate: can(role, REGENERATE_PERMISSION) && regeneratePhase(row) !== null && !special,
   };
 }
 
@@ -104,8 +121,8 @@ function buttonsOf(flags: TaskCan, role: Role): TaskButtons {
   return Object.fromEntries(TASK_ACTIONS.map((a) => [a, !disabled && flags[a]])) as TaskButtons;
 }
 
-function stripFacts<T extends TaskRowFacts>(row: T): Omit<T, 'llgChildren' | 'llgChildrenFinal'> {
-  const { llgChildren: _c, llgChildrenFinal: _f, ...rest } = row;
+function stripFacts<T extends TaskRowFacts>(row: T): Omit<T, 'llgChildren' | 'llgChildrenFinal' | 'taskTypeValidity'> {
+  const { llgChildren: _c, llgChildrenFinal: _f, taskTypeValidity: _v, ...rest } = row;
   return rest;
 }
 
@@ -133,6 +150,8 @@ export async function taskDetail(ctx: RequestContext, id: number): Promise<TaskD
   if (!flags.open) throw notFound(TASK_TEXT.notFound);
   return {
     ...(stripFacts(row) as unknown as TaskDetail),
+    basisOfExamination: (row.basisOfExamination as ExaminationBasis | null) ?? defaultBasis(Number(row.taskTypeValidity ?? 12)),
+    verificationUrl: await verificationUrlOfTask(ctx.db, id, linkBase(ctx.app.config)),
     certificateLink: fileLink(row.certificateFile, id),
     fieldReportLink: fileLink(row.fieldReportFile, id),
     fullReportLink: fileLink(row.fullReportFile, id),
@@ -231,14 +250,6 @@ export async function auditNote(
 // ---------------------------------------------------------------------------------------------
 // Opening for inspection (PUT /api/Observation/{id}/4?isToUpdateChecklist=true)
 
-export async function taskTypeChecklist(tx: Db, namespaceId: number, taskTypeId: number): Promise<TaskChecklist> {
-  const [type] = await queryRows<{ checklist: Checklist | null }>(
-    tx,
-    sql`select checklist from task_types where id = ${taskTypeId}::int and namespace_id = ${namespaceId}::int`,
-  );
-  return checklistFromTaskType(taskTypeId, type?.checklist ?? { sections: [] });
-}
-
 async function openForInspection(ctx: RequestContext, id: number): Promise<TaskStatusAnswer> {
   const { role } = ctx.scope;
   if (!can(role, 'tasks.inspect')) throw forbidden(TASK_TEXT.updateError);
@@ -303,6 +314,8 @@ export async function changeTaskStatus(ctx: RequestContext, id: number, target: 
   const answer = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const task = await lockTask(tx, ctx.scope, id);
     const transition = requireTransition(task, ctx.scope.role, action);
+    // DECISIONS 9: only a complete inspection is submitted (an LLG parent's children carry theirs).
+    if (transition.to === 8 && !task.is_llg) await requireCompleteInspection(tx, task);
     let inspectorId = task.inspector_id;
     let newInspector: number | null = null;
     if (action === 'amend' && query.newInspector && query.newInspector !== task.inspector_id) {
@@ -406,6 +419,14 @@ export async function approveTask(ctx: RequestContext, id: number, action: 'appr
   return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const task = await lockTask(tx, ctx.scope, id);
     const transition = requireTransition(task, ctx.scope.role, action);
+    // DECISIONS 9: the approver signs the certificate, so a signature must be on file.
+    const [approver] = await queryRows<{ signature_file_id: number | null }>(
+      tx,
+      sql`select signature_file_id from users where id = ${ctx.user.id}::int`,
+    );
+    if (!approver?.signature_file_id) throw conflict(TASK_TEXT.signatureRequired);
+    if (!task.is_llg) await requireCompleteInspection(tx, task);
+    const result = task.is_llg ? task.result : await computedResult(tx, task);
     let number = task.certificate_number;
     let revision = task.revision;
     if (number === null) {
@@ -431,21 +452,23 @@ export async function approveTask(ctx: RequestContext, id: number, action: 'appr
     }
     const [type] = await queryRows<{ validity: number }>(tx, sql`select validity from task_types where id = ${task.task_type_id}::int`);
     const inspected = task.actual_inspection_date ? new Date(task.actual_inspection_date) : new Date();
-    const due = addMonths(inspected, Number(type?.validity ?? 12));
     await tx.execute(
-      sql`update tasks set status = ${transition.to}::int, certificate_number = ${number}, revision = ${revision}::int,
+      sql`update tasks set status = ${transition.to}::int, certificate_number = ${number}, revision = ${revision}::int, result = ${result}::int,
                  approver_id = ${ctx.user.id}::int, certificate_date = now(), actual_inspection_date = ${inspected.toISOString()}::timestamptz,
                  modified_by = ${ctx.user.id}::int, modified_at = now()
            where id = ${id}::int`,
     );
     if (task.asset_id !== null) {
+      // DECISIONS 9: a Pass moves the next due date on by the validity; a Fail leaves it where it
+      // was (nothing is certified) and the asset's item status becomes Failed until a later Pass.
+      const due = result === 1 ? addMonths(inspected, Number(type?.validity ?? 12)).toISOString() : null;
       await tx.execute(
-        sql`update assets set last_result = ${task.result}::int, last_inspection_date = ${inspected.toISOString()}::timestamptz,
-                   due_date = ${due.toISOString()}::timestamptz, modified_at = now()
+        sql`update assets set last_result = ${result}::int, last_inspection_date = ${inspected.toISOString()}::timestamptz,
+                   due_date = ${due === null ? sql`due_date` : sql`${due}::timestamptz`}, modified_at = now()
              where id = ${task.asset_id}::int and namespace_id = ${task.namespace_id}::int`,
       );
     }
-    await auditNote(tx, ctx, id, { action, from: task.status, to: transition.to, certificateNumber: number, revision });
+    await auditNote(tx, ctx, id, { action, from: task.status, to: transition.to, certificateNumber: number, revision, result });
     await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, 'final', ctx.user.id);
     const scheduleStatus = await refreshJobStatus(tx, task.job_id);
     const [after] = await queryRows<{ certificate_status: number | null }>(
@@ -464,15 +487,23 @@ export async function approveTask(ctx: RequestContext, id: number, action: 'appr
   });
 }
 
+/** The task's result from its checklist and the result fields of its forms (DECISIONS 9). */
+async function computedResult(tx: Db, task: LockedTask): Promise<1 | 2 | 3> {
+  if (!task.checklist) return 3;
+  const lookup = await formLookupOf(tx, task.namespace_id, task.checklist);
+  return rollUpInspection(task.checklist, lookup);
+}
+
 // ---------------------------------------------------------------------------------------------
 // POST /api/addasynctask?id&preview=true: the documents of the task's phase again
 
 export async function regenerateDocuments(ctx: RequestContext, id: number) {
   return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const task = await lockTask(tx, ctx.scope, id);
+    if (!can(ctx.scope.role, REGENERATE_PERMISSION)) throw forbidden(TASK_TEXT.updateError);
     if (task.observation_type === SPECIAL_OBSERVATION_TYPE) throw conflict(TASK_TEXT.specialType);
-    const phase: DocumentPhase | null = task.status === 8 ? 'preview' : task.status === 16 ? 'final' : null;
-    if (!phase) throw conflict(TASK_TEXT.regenerateNothing);
+    const phase = regeneratePhase({ status: task.status, certificateStatus: task.certificate_status });
+    if (!phase) throw conflict(task.status === 16 ? TASK_TEXT.regenerateFinal : TASK_TEXT.regenerateNothing);
     await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, phase, ctx.user.id);
     const [after] = await queryRows<{ certificate_status: number }>(tx, sql`select certificate_status from tasks where id = ${id}::int`);
     return { id, phase, certificateStatus: Number(after.certificate_status), message: TASK_TEXT.regenerating };

@@ -5,7 +5,7 @@ import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { queryRows } from '../../db/rows';
 import type { SeededNamespace } from '../../db/seed/demo';
-import { sampleValues } from '../../db/seed/tasks';
+import { completedChecklist, sampleValues } from '../../db/seed/tasks';
 import { inTransaction } from '../../db/transaction';
 
 let t: TestContext;
@@ -69,6 +69,8 @@ interface TaskSetup {
   other?: boolean;
   quotation?: string;
   withChecklist?: boolean;
+  /** A complete checklist (default for tasks submitted or later: 8, 16, 32). */
+  complete?: boolean;
 }
 
 /** A job with one task, written directly (the jobs area's saves are tested there). */
@@ -94,6 +96,12 @@ async function makeTask(ns: SeededNamespace, setup: TaskSetup = {}): Promise<{ i
                   ${setup.observationType ?? 1024}::int)
           returning id`,
     );
+    if (setup.complete ?? [8, 16, 32].includes(setup.status ?? 1)) {
+      const { checklist, result } = await completedChecklist(tx, ns.id, f.taskTypeId, { inspectorId: account(ns, 'FIELD-ENGG') });
+      await tx.execute(
+        sql`update tasks set checklist = ${JSON.stringify(checklist)}::jsonb, result = ${result}::int where id = ${task.id}::int`,
+      );
+    }
     return { id: Number(task.id), jobId: Number(job.id), jobNumber };
   });
 }
@@ -321,7 +329,12 @@ describe('GET /api/Observation/{id}: task details', () => {
       revision: 0,
       otherFiles: [],
       parentId: null,
-      hasChecklist: false,
+      // A submitted task holds its complete checklist, saved by the field engineer who performed it.
+      hasChecklist: true,
+      performedBy: [{ id: account(t.demo, 'FIELD-ENGG'), name: expect.any(String) }],
+      basisOfExamination: 'interval12',
+      testEquipment: [],
+      verificationUrl: null,
       tabs: {
         preview: true,
         jobDetails: true,
@@ -650,7 +663,12 @@ describe('checklist saves', () => {
     const checklist = (await fe.get(`/api/Observation/${task.id}/checklist`)).json() as ChecklistAnswer;
     const item = checklist.nodes.find((n) => n.nodeType === 'ITEM' && !n.form) ?? checklist.nodes.find((n) => n.nodeType === 'ITEM');
     const data = JSON.stringify([
-      { id: item?.id, itemResult: 'fail', userData: { records: [], files: [{ blobKey, fileName: 'photo.png', fileType: 'image/png' }] } },
+      {
+        id: item?.id,
+        itemResult: 'fail',
+        userData: { records: [], files: [{ blobKey, fileName: 'photo.png', fileType: 'image/png' }] },
+        defect: { description: 'Hook latch missing', danger: 1, remedialAction: 'Fit a new latch' },
+      },
     ]);
     const boundary = '----tasktest';
     const body = Buffer.from(
@@ -722,15 +740,27 @@ describe('POST /api/Observation/changejobdetails and POST /api/addasynctask', ()
     expect((await client('FIELD-ENGG').post('/api/Observation/changejobdetails', body(task.id))).statusCode).toBe(403);
   });
 
-  it('queues the documents of the phase fitting the status', async () => {
-    const approved = await makeTask(t.demo, { status: 16, certificateStatus: 39 });
-    const again = await client('SCHEDULER').post(`/api/addasynctask?id=${approved.id}&preview=true`);
+  it('regenerates previews and failed finals only, for the roles that may approve (DECISIONS 9)', async () => {
+    const failed = await makeTask(t.demo, { status: 16, certificateStatus: 39 });
+    // A final certificate never changes: the roles that cannot approve are refused whatever the state.
+    for (const role of ['SCHEDULER', 'FIELD-ENGG', 'CLIENT-USER'] as const)
+      expect((await client(role).post(`/api/addasynctask?id=${failed.id}&preview=true`)).statusCode).toBe(403);
+    const again = await client('APPROVER').post(`/api/addasynctask?id=${failed.id}&preview=true`);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ phase: 'final', certificateStatus: 31 });
+    const issued = await makeTask(t.demo, { status: 16, certificateStatus: 33 });
+    const refused = await client('LO-ADMIN').post(`/api/addasynctask?id=${issued.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(TASK_TEXT.regenerateFinal);
+    expect((await detail(client('APPROVER'), issued.id)).can.regenerate).toBe(false);
+    const submitted = await makeTask(t.demo, { status: 8, certificateStatus: 13 });
+    expect((await detail(client('APPROVER'), submitted.id)).can.regenerate).toBe(true);
+    expect((await detail(client('SCHEDULER'), submitted.id)).can.regenerate).toBe(false);
+    const preview = await client('APPROVER-ONLY').post(`/api/addasynctask?id=${submitted.id}`);
+    expect(preview.json()).toMatchObject({ phase: 'preview', certificateStatus: 11 });
     const open = await makeTask(t.demo);
-    expect((await client('SCHEDULER').post(`/api/addasynctask?id=${open.id}`)).statusCode).toBe(409);
-    expect((await client('CLIENT-USER').post(`/api/addasynctask?id=${approved.id}`)).statusCode).toBe(403);
-    expect((await client('SCHEDULER').post(`/api/addasynctask?id=${ids.acme}`)).statusCode).toBe(404);
-    expect((await t.anonymous.post(`/api/addasynctask?id=${approved.id}`)).statusCode).toBe(401);
+    expect((await client('APPROVER').post(`/api/addasynctask?id=${open.id}`)).statusCode).toBe(409);
+    expect((await client('APPROVER').post(`/api/addasynctask?id=${ids.acme}`)).statusCode).toBe(404);
+    expect((await t.anonymous.post(`/api/addasynctask?id=${failed.id}`)).statusCode).toBe(401);
   });
 });

@@ -45,6 +45,11 @@ async function currentSignatureId(ctx: RequestContext, userId: number): Promise<
 /** `POST /api/Users/signature/{userId}`: a .jpg or .png of at most 5 MB, checked by content; replaces the old one. */
 export async function uploadSignature(ctx: RequestContext, request: FastifyRequest, userId: number): Promise<{ blobKey: string }> {
   await editableTarget(ctx, userId);
+  return replaceSignature(ctx, request, userId);
+}
+
+/** Stores the uploaded signature of `userId` in place of the old one (the caller checked who may). */
+export async function replaceSignature(ctx: RequestContext, request: FastifyRequest, userId: number): Promise<{ blobKey: string }> {
   const upload = await readSingleUpload(request, ctx.app.blobs, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES);
   return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const previous = await currentSignatureId({ ...ctx, db: tx }, userId);
@@ -64,6 +69,11 @@ export async function uploadSignature(ctx: RequestContext, request: FastifyReque
 /** `DELETE /api/Users/signature/{userId}`: removes the signature (its content goes with the next clean-up unless shared). */
 export async function deleteSignature(ctx: RequestContext, userId: number): Promise<{ message: string }> {
   await editableTarget(ctx, userId);
+  return removeSignature(ctx, userId);
+}
+
+/** Removes the signature of `userId` (the caller checked who may). */
+export async function removeSignature(ctx: RequestContext, userId: number): Promise<{ message: string }> {
   await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const previous = await currentSignatureId({ ...ctx, db: tx }, userId);
     if (!previous) return;

@@ -5,6 +5,8 @@ import {
   Id,
   MessageAnswer,
   pagingFields,
+  ProfileAnswer,
+  ProfileBody,
   RequesterBody,
   SignatureAnswer,
   USER_STATUS_ACTIONS,
@@ -18,6 +20,7 @@ import {
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
 import { parseBody } from '../../lib/parseBody';
+import { deleteOwnSignature, profileOf, saveProfile, uploadOwnSignature } from './profile';
 import { deleteSignature, uploadSignature } from './signature';
 import { changeUserStatus } from './users.status';
 import { createRequester, saveUser, userCount, userListJson, userOptionsJson } from './users.service';
@@ -100,6 +103,31 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: { params: z.object({ id: Id, statusAction: z.enum(USER_STATUS_ACTIONS) }), response: { 200: MessageAnswer } },
     },
     async (request) => changeUserStatus(contextOf(app, request), request.params.id, request.params.statusAction),
+  );
+
+  r.get('/profile', { config: { permission: 'profile.self' }, schema: { response: { 200: ProfileAnswer } } }, async (request) =>
+    profileOf(contextOf(app, request)),
+  );
+
+  r.post(
+    '/profile',
+    {
+      config: { permission: 'profile.self' },
+      schema: { body: ProfileBody, response: { 200: ProfileAnswer.extend({ message: z.string() }) } },
+    },
+    async (request) => saveProfile(contextOf(app, request), request.body),
+  );
+
+  r.post(
+    '/profile/signature',
+    { config: { permission: 'profile.self', multipart: true }, schema: { response: { 200: SignatureAnswer } } },
+    async (request) => uploadOwnSignature(contextOf(app, request), request),
+  );
+
+  r.delete(
+    '/profile/signature',
+    { config: { permission: 'profile.self' }, schema: { response: { 200: MessageAnswer } } },
+    async (request) => deleteOwnSignature(contextOf(app, request)),
   );
 
   r.post(

@@ -37,6 +37,9 @@ const node = (
   taskTypeId: 1,
   form: null,
   userData: null,
+  defect: null,
+  savedBy: null,
+  savedAt: null,
   ...patch,
 });
 
