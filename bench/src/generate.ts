@@ -85,16 +85,16 @@ export async function insertBenchNamespace(db: Db, options: BenchSize) {
     await timed(
       'offices',
       t.execute(sql`
-      INSERT INTO offices (namespace_id, name, acronym_code, street, city, state, country, pin, status, time_zone)
-      SELECT ${id}, c[1 + g % array_length(c, 1)] || ' Office ' || g, 'BO' || lpad(g::text, 2, '0'), 'Industrial Area ' || g,
+      INSERT INTO offices (namespace_id, name, acronym_code, code, street, city, state, country, pin, status, time_zone)
+      SELECT ${id}, c[1 + g % array_length(c, 1)] || ' Office ' || g, 'BO' || lpad(g::text, 2, '0'), 'BO' || lpad(g::text, 2, '0'), 'Industrial Area ' || g,
              c[1 + g % array_length(c, 1)], c[1 + g % array_length(c, 1)], 'United Arab Emirates', 10000 + g, 1, 'Asia/Dubai'
         FROM generate_series(1, ${officeCount}) g, (SELECT ${texts(CITIES.map((x) => x.city))} AS c) cities`),
     );
     await timed(
       'divisions',
       t.execute(sql`
-      INSERT INTO divisions (namespace_id, name, display_name, acronym_code, status)
-      SELECT ${id}, d, d, left(d, 3), 1
+      INSERT INTO divisions (namespace_id, name, display_name, acronym_code, code, status)
+      SELECT ${id}, d, d, left(d, 3), left(d, 3), 1
         FROM unnest(${texts(['LIFTING', 'MACHINERY', 'PRESSURE', 'ELECTRICAL', 'TRAINING', 'SCAFFOLDING', 'NDT', 'MARINE'])}) d`),
     );
 

@@ -8,5 +8,6 @@ export const DIVISIONS = {
   deleteConfirm: 'Are you sure want to delete the Division?',
   archived: 'Division Archived successfully. Please refresh to check data',
   duplicateName: 'A division with this name already exists',
+  codeTaken: (code: string, holder: string) => `The code ${code} is already used by the division "${holder}"`,
   notActive: 'This division is archived and can no longer be changed',
 } as const;

@@ -27,6 +27,8 @@ export const DivisionRow = z.object({
   name: z.string(),
   displayName: z.string().nullable(),
   acronymCode: z.string().nullable(),
+  /** The code certificate numbers print: the acronym, else derived from the name (LIF, LIF2...). */
+  code: z.string(),
   description: z.string().nullable(),
   attributeForm: z.string().nullable(),
   status: z.number(),

@@ -10,7 +10,7 @@ export const OFFICES = {
   saved: 'Data saved successfully',
   // (ours)
   duplicateName: 'An office with this name already exists',
-  duplicateCode: 'An office with this code already exists',
+  codeTaken: (code: string, holder: string) => `The code ${code} is already used by the office "${holder}"`,
   inUse: 'This office is still the primary office of active users',
   notActive: 'This office is archived and can no longer be changed',
 } as const;

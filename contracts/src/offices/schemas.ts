@@ -44,6 +44,8 @@ export const OfficeRow = z.object({
   locationLevel: z.literal(0),
   name: z.string(),
   acronymCode: z.string().nullable(),
+  /** The code job and certificate numbers print: the acronym, else derived from the name (DUB, DUB2...). */
+  code: z.string(),
   street: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),

@@ -70,7 +70,11 @@ export function DivisionPanel({
       >
         <Box sx={{ display: 'grid', gap: 0.5 }}>
           <TextInput source="name" label="Name" autoFocus />
-          <TextInput source="acronymCode" label="Code" helperText="A short code, e.g. LFT; used in certificate numbers" />
+          <TextInput
+            source="acronymCode"
+            label="Code"
+            helperText="A short code, e.g. LFT; used in certificate numbers; empty: from the name"
+          />
         </Box>
       </SchemaForm>
     </SidePanel>

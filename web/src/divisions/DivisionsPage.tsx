@@ -8,7 +8,7 @@ import { DivisionPanel } from './DivisionPanel';
 const COLUMNS: ListColumn<DivisionRow>[] = [
   { source: 'id', label: 'ID', width: 70, hidden: true },
   { source: 'name', label: 'Name', width: 260, card: 'title' },
-  { source: 'acronymCode', label: 'Code', width: 120, card: 'subtitle' },
+  { source: 'code', label: 'Code', width: 120, card: 'subtitle' },
   { source: 'description', label: 'Description', width: 320, hidden: true },
 ];
 const ADMIN: AdminListOptions = {

@@ -5,6 +5,6 @@ import type { CsvColumn } from '../common/list';
 export const divisionCsvColumns: CsvColumn<DivisionRow>[] = [
   { label: 'ID', value: (d) => d.id },
   { label: 'Name', value: (d) => d.name },
-  { label: 'Code', value: (d) => d.acronymCode },
+  { label: 'Code', value: (d) => d.code },
   { label: 'Description', value: (d) => d.description },
 ];

@@ -135,7 +135,12 @@ function OfficeFields() {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, columnGap: 2 }}>
       <TextInput source="name" label="Name" validate={[required(), maxLength(200)]} />
-      <TextInput source="acronymCode" label="Code" validate={maxLength(20)} />
+      <TextInput
+        source="acronymCode"
+        label="Code"
+        validate={maxLength(20)}
+        helperText="Used in job and certificate numbers; empty: from the name (e.g. DUB, or DUB2 when taken)"
+      />
       <Typography variant="overline" color="text.secondary" sx={{ gridColumn: '1 / -1', mt: 1, lineHeight: 2 }}>
         Address
       </Typography>

@@ -20,7 +20,8 @@ const ADMIN: AdminListOptions = {
 
 const COLUMNS: ListColumn<OfficeRow>[] = [
   { source: 'id', label: 'ID', width: 70, hidden: true },
-  { source: 'acronymCode', label: 'Code', width: 100, card: 'subtitle' },
+  // The code numbers print: the typed acronym, else derived from the name (DUB, DUB2...).
+  { source: 'code', label: 'Code', width: 100, card: 'subtitle' },
   { source: 'name', label: 'Name', width: 220, card: 'title', text: (o) => o.name, render: (o) => <OfficeName office={o} /> },
   {
     source: 'address',

@@ -4,7 +4,7 @@ import type { CsvColumn } from '../common/list';
 /** The CSV export: the table's columns, dates as the table shows them (UTC). */
 export const officeCsvColumns: CsvColumn<OfficeRow>[] = [
   { label: 'ID', value: (o) => o.id },
-  { label: 'Code', value: (o) => o.acronymCode },
+  { label: 'Code', value: (o) => o.code },
   { label: 'Name', value: (o) => o.name },
   { label: 'Address', value: (o) => o.address },
   { label: 'Phone', value: (o) => o.phone },

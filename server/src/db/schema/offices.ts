@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { addressColumns, createdAt, locationId, modifiedAt, recordStatus } from './columns';
 import { namespaces } from './namespaces';
 
@@ -13,11 +14,20 @@ export const offices = pgTable(
     name: text('name').notNull(),
     ...addressColumns(),
     acronymCode: text('acronym_code'),
+    /**
+     * The code job and certificate numbers print: the typed acronym in upper case, else derived
+     * from the name (features/sequences/codes.ts). Unique among the active offices of a namespace.
+     */
+    code: text('code').notNull(),
     externalId: text('external_id'),
     status: recordStatus(),
     timeZone: text('time_zone'),
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),
   },
-  (t) => [index('offices_namespace_idx').on(t.namespaceId, t.status, t.name)],
+  (t) => [
+    index('offices_namespace_idx').on(t.namespaceId, t.status, t.name),
+    // Two active offices of a namespace never share a code, typed or derived (DECISIONS 9).
+    uniqueIndex('offices_active_code_key').on(t.namespaceId, t.code).where(sql`${t.status} = 1`),
+  ],
 );

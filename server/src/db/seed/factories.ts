@@ -20,6 +20,7 @@ import {
   userSites,
 } from '../schema';
 import type { Db } from '../types';
+import { derivedCode, typedCode } from '../../features/sequences/codes';
 import { demoPasswordHash } from './password';
 
 /**
@@ -98,6 +99,8 @@ export async function insertOffice(db: Db, namespaceId: number, input: { name: s
       namespaceId,
       name: input.name,
       acronymCode: input.code,
+      // The demo's codes are typed and distinct; the index refuses a factory call that repeats one.
+      code: typedCode(input.code) ?? derivedCode(input.name),
       ...address(input),
       status: input.status ?? 1,
       timeZone: 'Asia/Dubai',
@@ -118,6 +121,7 @@ export async function insertDivision(
       name: input.name,
       displayName: input.name,
       acronymCode: input.code,
+      code: typedCode(input.code) ?? derivedCode(input.name),
       description: input.description,
       status: input.status ?? 1,
     })

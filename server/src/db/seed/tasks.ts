@@ -229,8 +229,7 @@ export async function seedTaskWork(db: Db, ns: SeededNamespace, options: { seed:
     }>(
       tx,
       sql`select t.id, t.job_id, t.status, t.task_type_id, t.division_id, t.asset_id, j.office_id,
-                 coalesce(nullif(o.acronym_code, ''), upper(left(regexp_replace(o.name, '[^A-Za-z0-9]', '', 'g'), 3))) as office_code,
-                 coalesce(nullif(d.acronym_code, ''), upper(left(regexp_replace(d.name, '[^A-Za-z0-9]', '', 'g'), 3))) as division_code,
+                 o.code as office_code, d.code as division_code,
                  j.start_date
             from tasks t join jobs j on j.id = t.job_id join offices o on o.id = j.office_id join divisions d on d.id = t.division_id
            where t.namespace_id = ${ns.id}::int and not t.is_llg

@@ -1,5 +1,7 @@
 import { can, DIVISION_OBJECT_TYPE, type DivisionRow, DivisionSaveBody, DIVISIONS, TENANT_ID } from '@portal/contracts';
 import { divisions } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import { effectiveCode } from '../sequences/codes';
 import { defineSettingObject } from '../settings/kit';
 
 type DivisionRecord = typeof divisions.$inferSelect;
@@ -38,6 +40,7 @@ export const divisionSetting = defineSettingObject({
       name: d.name,
       displayName: d.displayName,
       acronymCode: d.acronymCode,
+      code: d.code,
       description: d.description,
       attributeForm: d.attributeForm,
       status: d.status,
@@ -50,13 +53,23 @@ export const divisionSetting = defineSettingObject({
   optionColumns: { acronymCode: divisions.acronymCode },
   save: {
     schema: DivisionSaveBody,
-    values: (input) => ({
-      name: input.name,
-      // A display name the form leaves empty follows the name (the seed does the same).
-      displayName: input.displayName ?? input.name,
-      acronymCode: input.acronymCode ?? input.acronym_code ?? null,
-      description: input.description ?? null,
-      attributeForm: input.attributeForm ?? input.attribute_form ?? null,
-    }),
+    async values(input, existing, tx, ctx) {
+      const acronymCode = input.acronymCode ?? input.acronym_code ?? null;
+      return {
+        name: input.name,
+        // A display name the form leaves empty follows the name (the seed does the same).
+        displayName: input.displayName ?? input.name,
+        acronymCode,
+        // The code certificate numbers print: typed (refused when another division holds it) or derived.
+        code: await effectiveCode(
+          tx,
+          divisions,
+          { namespaceId: ctx.scope.namespaceId, id: existing?.id ?? null, name: input.name, acronymCode, existing },
+          (taken, holder) => conflict(DIVISIONS.codeTaken(taken, holder), { acronymCode: DIVISIONS.codeTaken(taken, holder) }),
+        ),
+        description: input.description ?? null,
+        attributeForm: input.attributeForm ?? input.attribute_form ?? null,
+      };
+    },
   },
 });

@@ -160,6 +160,51 @@ describe('saving a division', () => {
   });
 });
 
+describe('division codes (DECISIONS 9): typed or derived, unique among active divisions', () => {
+  it('derives a free code for divisions without an acronym whose names share their first letters', async () => {
+    const first = await create('Crane Inspection');
+    const second = await create('Crane Load Tests', { acronym_code: ' ' });
+    expect([first, second].map((d) => [d.acronymCode, d.code])).toEqual([
+      [null, 'CRA'],
+      [null, 'CRA2'],
+    ]);
+    const again = await master.post('/api/Setting', { ...second, name: 'Crane Load Testing' });
+    expect(again.json()).toMatchObject({ name: 'Crane Load Testing', code: 'CRA2' });
+    const typed = await master.post('/api/Setting', { ...first, acronymCode: 'cri' });
+    expect(typed.json()).toMatchObject({ acronymCode: 'cri', code: 'CRI' });
+    expect((await create('Crawler Cranes')).code).toBe('CRA');
+  });
+
+  it('refuses a typed acronym another active division holds, typed or derived, naming it (409)', async () => {
+    await create('Welding');
+    const derived = await master.post('/api/Setting', { objectType: 'Division', name: 'Weld Tests', acronymCode: 'wel' });
+    expect(derived.statusCode).toBe(409);
+    expect(derived.json()).toEqual({
+      error: DIVISIONS.codeTaken('WEL', 'Welding'),
+      fields: { acronymCode: DIVISIONS.codeTaken('WEL', 'Welding') },
+    });
+    const typed = await master.post('/api/Setting', { objectType: 'Division', name: 'Lifting Gear', acronym_code: 'LFT' });
+    expect(typed.json().error).toBe(DIVISIONS.codeTaken('LFT', 'LIFTING'));
+    expect(await names(master)).not.toContain('Weld Tests');
+  });
+
+  it('gives simultaneous saves of look-alike names distinct codes', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => master.post('/api/Setting', { objectType: 'Division', name: `Marine ${i + 1}` })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.map((a) => (a.json() as DivisionRow).code).sort()).toEqual(['MAR', 'MAR2', 'MAR3', 'MAR4', 'MAR5', 'MAR6']);
+  });
+
+  it('answers 400 for wrong types and lengths, never 500', async () => {
+    for (const acronymCode of [7, { code: 'X' }, 'X'.repeat(21)]) {
+      const response = await master.post('/api/Setting', { objectType: 'Division', name: 'Forklifts', acronymCode });
+      expect(response.statusCode, JSON.stringify(acronymCode)).toBe(400);
+      expect(Object.keys(response.json().fields)).toEqual(['acronymCode']);
+    }
+  });
+});
+
 describe('archiving a division', () => {
   it('archives: the division leaves the list and pickers, cannot be edited, and its name is free again', async () => {
     const row = await create('Scaffolding');

@@ -77,7 +77,7 @@ function rowJson(scope: Scope): SQL {
     'createdDate', ${isoDate(sql`j.created_at`)}, 'modifiedDate', ${isoDate(sql`j.modified_at`)},
     'client', c.name, 'site', s.name,
     'inspector', concat_ws(', ', mi.name, oi.names),
-    'officeName', o.name, 'officeCode', coalesce(nullif(o.acronym_code, ''), upper(left(regexp_replace(o.name, '[^A-Za-z0-9]', '', 'g'), 3))),
+    'officeName', o.name, 'officeCode', o.code,
     'rights', ${rightsSql(scope)})`;
 }
 

@@ -15,7 +15,6 @@ import {
   OBSERVATION_TYPE_TASK,
   type ScheduleInput,
   type ScheduleSaveAnswer,
-  SEQUENCE_NAME,
   TASK_STATUS,
   type TaskInput,
   type TaskSaveAnswer,
@@ -27,7 +26,7 @@ import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import { actorOf, type Scope } from '../../lib/scope';
 import { qualifyingInspectorIds } from '../assets/jobResources.service';
 import type { RequestContext } from '../context';
-import { allocateNumber, codeOf, formatJobNumber } from '../sequences/sequences.service';
+import { allocateJobNumber } from '../sequences/sequences.service';
 import { jobCount, jobListJson, jobVisible, type TaskRowData, tasksById, tasksOfJob } from './jobs.queries';
 import { notifyReassignedTasks } from './jobs.notify';
 
@@ -206,12 +205,8 @@ export async function saveSchedule(ctx: RequestContext, input: ScheduleInput): P
         jobNumber = stored.job_number;
         await tx.execute(sql`update jobs set ${values}, modified_by = ${user.id}::int, modified_at = now() where id = ${jobId}::int`);
       } else {
-        const number = await allocateNumber(tx, ns, { officeId, name: SEQUENCE_NAME.JOB });
-        jobNumber = formatJobNumber({
-          officeCode: codeOf({ acronymCode: office.acronym_code, name: office.name }),
-          year: new Date().getUTCFullYear(),
-          number,
-        });
+        // Never a number the namespace has (DECISIONS 9): a collision is impossible, not a 400.
+        jobNumber = await allocateJobNumber(tx, ns, { officeId, year: new Date().getUTCFullYear() });
         const [row] = await queryRows<{ id: number }>(
           tx,
           sql`insert into jobs (namespace_id, job_number, name, type, status, customer_id, site_id, start_date, office_id, main_inspector_id, created_by, modified_by)

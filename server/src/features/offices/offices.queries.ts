@@ -10,7 +10,7 @@ export type OfficeRecord = typeof offices.$inferSelect;
 export async function listOffices(db: Db, scope: Scope, filter: { name?: string; code?: string }) {
   const where = [eq(offices.namespaceId, scope.namespaceId)];
   if (filter.name?.trim()) where.push(contains(offices.name, filter.name.trim()));
-  if (filter.code?.trim()) where.push(contains(offices.acronymCode, filter.code.trim()));
+  if (filter.code?.trim()) where.push(contains(offices.code, filter.code.trim()));
   return db
     .select()
     .from(offices)
@@ -41,18 +41,16 @@ export async function findOffice(db: Db, scope: Scope, id: number): Promise<Offi
   return rows[0] ?? null;
 }
 
-/** Another active office of the namespace with this name or code (case-insensitive). */
-export async function findActiveDuplicate(db: Db, scope: Scope, input: { id: number | null; name: string; code?: string | null }) {
-  const sameName = sql`lower(${offices.name}) = lower(${input.name})`;
-  const sameCode = input.code ? sql`lower(${offices.acronymCode}) = lower(${input.code})` : sql`false`;
-  const where = [eq(offices.namespaceId, scope.namespaceId), eq(offices.status, 1), sql`(${sameName} or ${sameCode})`];
+/** Whether another active office of the namespace has this name (case-insensitive). */
+export async function findActiveDuplicate(db: Db, scope: Scope, input: { id: number | null; name: string }): Promise<boolean> {
+  const where = [eq(offices.namespaceId, scope.namespaceId), eq(offices.status, 1), sql`lower(${offices.name}) = lower(${input.name})`];
   if (input.id !== null) where.push(ne(offices.id, input.id));
   const rows = await db
-    .select({ name: offices.name, acronymCode: offices.acronymCode })
+    .select({ id: offices.id })
     .from(offices)
     .where(and(...where))
-    .limit(2);
-  return rows;
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** How many active users have this office as their primary office. */

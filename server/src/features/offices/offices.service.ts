@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
+import { effectiveCode } from '../sequences/codes';
 import type { RequestContext } from '../context';
 import type { LocationType } from '../locations/locationType';
 import { activeOffices, countActivePrimaryUsers, findActiveDuplicate, findOffice, listOffices, type OfficeRecord } from './offices.queries';
@@ -37,6 +38,7 @@ export function officeRow(o: OfficeRecord, role: Role): OfficeRow {
     locationLevel: 0,
     name: o.name,
     acronymCode: o.acronymCode,
+    code: o.code,
     street: o.street,
     city: o.city,
     state: o.state,
@@ -78,25 +80,29 @@ export async function saveOffice(ctx: RequestContext, input: OfficeInput): Promi
   };
   const saved = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     await lockOffices(tx, ctx.scope.namespaceId);
-    if (id !== null) {
-      const existing = await findOffice(tx, ctx.scope, id);
-      if (!existing) throw notFound(SHELL.notFound);
-      if (existing.status !== 1) throw conflict(OFFICES.notActive);
+    const existing = id === null ? null : await findOffice(tx, ctx.scope, id);
+    if (id !== null && !existing) throw notFound(SHELL.notFound);
+    if (existing && existing.status !== 1) throw conflict(OFFICES.notActive);
+    if (await findActiveDuplicate(tx, ctx.scope, { id, name: values.name })) {
+      throw conflict(OFFICES.duplicateName, { name: OFFICES.duplicateName });
     }
-    const duplicates = await findActiveDuplicate(tx, ctx.scope, { id, name: values.name, code: values.acronymCode });
-    const sameName = duplicates.find((d) => d.name.toLowerCase() === values.name.toLowerCase());
-    if (sameName) throw conflict(OFFICES.duplicateName, { name: OFFICES.duplicateName });
-    if (duplicates.length > 0) throw conflict(OFFICES.duplicateCode, { acronymCode: OFFICES.duplicateCode });
+    // The code numbers print: typed (refused when another office holds it) or derived (DUB, DUB2...).
+    const code = await effectiveCode(
+      tx,
+      offices,
+      { namespaceId: ctx.scope.namespaceId, id, name: values.name, acronymCode: values.acronymCode, existing },
+      (taken, holder) => conflict(OFFICES.codeTaken(taken, holder), { acronymCode: OFFICES.codeTaken(taken, holder) }),
+    );
     if (id === null) {
       const [row] = await tx
         .insert(offices)
-        .values({ ...values, namespaceId: ctx.scope.namespaceId })
+        .values({ ...values, code, namespaceId: ctx.scope.namespaceId })
         .returning();
       return row;
     }
     const [row] = await tx
       .update(offices)
-      .set({ ...values, modifiedAt: sql`now()` })
+      .set({ ...values, code, modifiedAt: sql`now()` })
       .where(and(eq(offices.id, id), eq(offices.namespaceId, ctx.scope.namespaceId)))
       .returning();
     return row;

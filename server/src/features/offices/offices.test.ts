@@ -158,7 +158,10 @@ describe('saving an LO office', () => {
     expect(name.json()).toEqual({ error: OFFICES.duplicateName, fields: { name: OFFICES.duplicateName } });
     const code = await master.post(SAVE, { name: 'Jebel Ali Office', street: 'x', acronymCode: 'dxb' });
     expect(code.statusCode).toBe(409);
-    expect(code.json().error).toBe(OFFICES.duplicateCode);
+    expect(code.json()).toEqual({
+      error: OFFICES.codeTaken('DXB', 'Dubai Office'),
+      fields: { acronymCode: OFFICES.codeTaken('DXB', 'Dubai Office') },
+    });
     // Renaming an office to another's name is a duplicate too; keeping its own name is not.
     const abuDhabi = (await list(master, { name: 'abu' }))[0];
     expect((await master.post(SAVE, { ...abuDhabi, name: 'Dubai Office' })).statusCode).toBe(409);
@@ -178,6 +181,76 @@ describe('saving an LO office', () => {
     expect((await loAdmin.post(SAVE, body)).statusCode).toBe(403);
     expect((await scheduler.post(SAVE, body)).statusCode).toBe(403);
     expect((await list(master, { name: 'nope' })).length).toBe(0);
+  });
+});
+
+describe('office codes (DECISIONS 9): typed or derived, unique among active offices', () => {
+  it('derives a free code for offices without an acronym whose names share their first letters', async () => {
+    const first = await create({ name: 'Khasab Office' });
+    const second = await create({ name: 'Khasab Port' });
+    const third = await create({ name: 'kha-sab North', acronymCode: '  ' });
+    expect([first, second, third].map((o) => [o.acronymCode, o.code])).toEqual([
+      [null, 'KHA'],
+      [null, 'KHA2'],
+      [null, 'KHA3'],
+    ]);
+    // The list shows the code numbers print, and its Code filter finds derived codes.
+    expect((await list(master, { code: 'kha2' })).map((o) => o.name)).toEqual(['Khasab Port']);
+    // Saving again keeps a derived code; renaming keeps it while the letters stay the same.
+    const again = await master.post(SAVE, { ...second, name: 'Khasab Harbour' });
+    expect(again.json()).toMatchObject({ name: 'Khasab Harbour', code: 'KHA2' });
+    // A name with other letters derives again; a typed acronym replaces the derived code.
+    const renamed = await master.post(SAVE, { ...third, name: 'Lima Office' });
+    expect(renamed.json()).toMatchObject({ code: 'LIM', acronymCode: null });
+    const typed = await master.post(SAVE, { ...first, acronymCode: ' ksb ' });
+    expect(typed.json()).toMatchObject({ code: 'KSB', acronymCode: 'ksb' });
+    // KHA is free again, and the next derived code takes it.
+    expect((await create({ name: 'Khatmat Office' })).code).toBe('KHA');
+  });
+
+  it('refuses a typed acronym another active office holds, typed or derived, naming that office (409)', async () => {
+    await create({ name: 'Bahla Office' });
+    const derived = await master.post(SAVE, { name: 'Barka Office', street: 'x', acronymCode: 'bah' });
+    expect(derived.statusCode).toBe(409);
+    expect(derived.json()).toEqual({
+      error: OFFICES.codeTaken('BAH', 'Bahla Office'),
+      fields: { acronymCode: OFFICES.codeTaken('BAH', 'Bahla Office') },
+    });
+    const typed = await master.post(SAVE, { name: 'Barka Office', street: 'x', acronymCode: 'AUH' });
+    expect(typed.json().error).toBe(OFFICES.codeTaken('AUH', 'Abu Dhabi Office'));
+    // Changing an existing office onto another's code is refused too; its own code is not.
+    const abuDhabi = (await list(master, { name: 'abu' }))[0];
+    expect((await master.post(SAVE, { ...abuDhabi, acronymCode: 'DXB' })).statusCode).toBe(409);
+    expect((await master.post(SAVE, { ...abuDhabi, acronymCode: 'auh' })).statusCode).toBe(200);
+    expect((await list(master, { name: 'barka' })).length).toBe(0);
+    // Another namespace's codes do not count.
+    const acme = await (await t.login('master_admin@acme.test')).post(SAVE, { name: 'Acme Nakhl', street: 'x', acronymCode: 'NKL' });
+    expect(acme.statusCode, acme.body).toBe(200);
+    expect((await create({ name: 'Nakhl Office', acronymCode: 'NKL' })).code).toBe('NKL');
+  });
+
+  it('gives simultaneous saves of look-alike names distinct codes', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => master.post(SAVE, { name: `Ibri Office ${i + 1}`, street: 'x' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    const codes = answers.map((a) => (a.json() as OfficeRow).code).sort();
+    expect(codes).toEqual(['IBR', 'IBR2', 'IBR3', 'IBR4', 'IBR5', 'IBR6', 'IBR7', 'IBR8']);
+  });
+
+  it('frees the code of an archived office', async () => {
+    const row = await create({ name: 'Sur Office' });
+    expect(row.code).toBe('SUR');
+    expect((await master.delete(`/api/Location/deleteLoOffice/${row.id}`)).statusCode).toBe(200);
+    expect((await create({ name: 'Sur Harbour' })).code).toBe('SUR');
+  });
+
+  it('answers 400 for wrong types and lengths, never 500', async () => {
+    for (const acronymCode of [7, { code: 'X' }, ['X'], 'X'.repeat(21)]) {
+      const response = await master.post(SAVE, { name: 'Adam Office', street: 'x', acronymCode });
+      expect(response.statusCode, JSON.stringify(acronymCode)).toBe(400);
+      expect(Object.keys(response.json().fields)).toEqual(['acronymCode']);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { SEQUENCES, type SequenceRow, type SequenceSaveBody, SHELL } from '@portal/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { SEQUENCE_NAME, SEQUENCES, type SequenceRow, type SequenceSaveBody, SHELL } from '@portal/contracts';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
@@ -77,26 +77,103 @@ export async function allocateNumber(
   return Number(row.current_number);
 }
 
-/** An office or division code for a number: its code, else the first letters of its name. */
-export function codeOf(record: { acronymCode?: string | null; name: string }): string {
-  const code = record.acronymCode?.trim();
-  if (code) return code.toUpperCase();
-  return (
-    record.name
-      .replace(/[^A-Za-z0-9]/g, '')
-      .slice(0, 3)
-      .toUpperCase() || 'X'
-  );
-}
-
 const fiveDigits = (n: number) => String(n).padStart(5, '0');
+
+/** What a job number starts with: `<office code>-<yyyy>-`. */
+const jobPrefix = (input: { officeCode: string; year: number }) => `${input.officeCode}-${input.year}-`;
+
+/** What a certificate number starts with: `<office code>-<division code>-<yyyy>-`. */
+const certificatePrefix = (input: { officeCode: string; divisionCode: string; year: number }) =>
+  `${input.officeCode}-${input.divisionCode}-${input.year}-`;
 
 /** Job number (DECISIONS 6): `<office code>-<yyyy>-<5-digit sequence>`, e.g. DXB-2026-00042. */
 export function formatJobNumber(input: { officeCode: string; year: number; number: number }): string {
-  return `${input.officeCode}-${input.year}-${fiveDigits(input.number)}`;
+  return `${jobPrefix(input)}${fiveDigits(input.number)}`;
 }
 
 /** Certificate number (DECISIONS 6): `<office code>-<division code>-<yyyy>-<5-digit sequence>`. */
 export function formatCertificateNumber(input: { officeCode: string; divisionCode: string; year: number; number: number }): string {
-  return `${input.officeCode}-${input.divisionCode}-${input.year}-${fiveDigits(input.number)}`;
+  return `${certificatePrefix(input)}${fiveDigits(input.number)}`;
+}
+
+/** Where each kind of number is kept: a number in that column of the namespace is taken. */
+const NUMBER_COLUMNS = {
+  [SEQUENCE_NAME.JOB]: { table: sql`jobs`, column: sql`job_number` },
+  [SEQUENCE_NAME.CERTIFICATE]: { table: sql`tasks`, column: sql`certificate_number` },
+} as const;
+
+type NumberRequest =
+  | { kind: typeof SEQUENCE_NAME.JOB; officeId: number; divisionId?: undefined; year: number }
+  | { kind: typeof SEQUENCE_NAME.CERTIFICATE; officeId: number; divisionId: number; year: number };
+
+/**
+ * The next job or certificate number, formatted, that no job (or task) of the namespace has:
+ * a collision is impossible, not retried into an error (DECISIONS 9).
+ *
+ * In the caller's transaction: it takes a lock on the number's prefix (e.g. DXB-LFT-2026-),
+ * then the sequence's next number (`allocateNumber`). When that number is already used (an
+ * archived office's code given to a new office, codes that read alike across a hyphen, a
+ * number written by hand) it takes the first free number after it and moves the sequence
+ * there, in one statement. The lock is held until the caller commits, so a concurrent save
+ * of the same prefix waits and then sees this number as used.
+ * Answers 404 when the office (or division) is not of the namespace.
+ */
+async function allocateFormatted(db: Db, namespaceId: number, request: NumberRequest): Promise<string> {
+  const divisionId = request.divisionId ?? null;
+  const [codes] = await queryRows<{ office_code: string; division_code: string | null }>(
+    db,
+    sql`select o.code as office_code, d.code as division_code
+          from offices o left join divisions d on d.id = ${divisionId}::int and d.namespace_id = ${namespaceId}::int
+         where o.id = ${request.officeId}::int and o.namespace_id = ${namespaceId}::int`,
+  );
+  if (!codes || (divisionId !== null && codes.division_code === null)) throw notFound(SHELL.notFound);
+  const prefix =
+    request.kind === SEQUENCE_NAME.JOB
+      ? jobPrefix({ officeCode: codes.office_code, year: request.year })
+      : certificatePrefix({ officeCode: codes.office_code, divisionCode: codes.division_code as string, year: request.year });
+  const { table, column } = NUMBER_COLUMNS[request.kind];
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${request.kind}:${prefix}`}), ${namespaceId}::int)`);
+
+  const next = await allocateNumber(db, namespaceId, { officeId: request.officeId, divisionId, name: request.kind });
+  const used = (number: SQL) =>
+    sql`exists (select 1 from ${table} u where u.namespace_id = ${namespaceId}::int and u.${column} = ${prefix} ||
+          case when ${number} < 100000 then lpad((${number})::text, 5, '0') else (${number})::text end)`;
+  const [free] = await queryRows<{ taken: boolean }>(db, sql`select ${used(sql`${next}::int`)} as taken`);
+  if (!free.taken) return `${prefix}${fiveDigits(next)}`;
+
+  // Taken: the first free number after it is the next one, or one after a used number.
+  const [first] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select min(c.k) as n
+          from (select ${next}::int + 1 as k
+                union all
+                select substr(x.${column}, ${prefix.length + 1}::int)::int + 1
+                  from ${table} x
+                 where x.namespace_id = ${namespaceId}::int
+                   and left(x.${column}, ${prefix.length}::int) = ${prefix}
+                   and substr(x.${column}, ${prefix.length + 1}::int) ~ '^[0-9]{5,9}$'
+                   and substr(x.${column}, ${prefix.length + 1}::int)::int >= ${next}::int) c
+         where not ${used(sql`c.k`)}`,
+  );
+  const number = Number(first.n);
+  await db.execute(
+    sql`update number_sequences set current_number = greatest(current_number, ${number}::int), modified_at = now()
+         where namespace_id = ${namespaceId}::int and office_id = ${request.officeId}::int
+           and coalesce(division_id, 0) = coalesce(${divisionId}::int, 0) and name = ${request.kind}`,
+  );
+  return `${prefix}${fiveDigits(number)}`;
+}
+
+/** The next job number of an office (DECISIONS 6), never one the namespace has (see allocateFormatted). */
+export function allocateJobNumber(db: Db, namespaceId: number, input: { officeId: number; year: number }): Promise<string> {
+  return allocateFormatted(db, namespaceId, { kind: SEQUENCE_NAME.JOB, ...input });
+}
+
+/** The next certificate number of an office and division (DECISIONS 6), never one the namespace has. */
+export function allocateCertificateNumber(
+  db: Db,
+  namespaceId: number,
+  input: { officeId: number; divisionId: number; year: number },
+): Promise<string> {
+  return allocateFormatted(db, namespaceId, { kind: SEQUENCE_NAME.CERTIFICATE, ...input });
 }

@@ -5,7 +5,8 @@ import { numberSequences } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { raiseCurrentNumber } from './sequences.queries';
-import { allocateNumber, codeOf, formatCertificateNumber, formatJobNumber } from './sequences.service';
+import { derivedCode, typedCode } from './codes';
+import { allocateNumber, formatCertificateNumber, formatJobNumber } from './sequences.service';
 
 let t: TestContext;
 let master: Client;
@@ -173,7 +174,10 @@ describe('allocating numbers', () => {
     expect(formatJobNumber({ officeCode: 'DXB', year: 2026, number: 42 })).toBe('DXB-2026-00042');
     expect(formatCertificateNumber({ officeCode: 'DXB', divisionCode: 'LFT', year: 2026, number: 7 })).toBe('DXB-LFT-2026-00007');
     expect(formatJobNumber({ officeCode: 'AUH', year: 2027, number: 123456 })).toBe('AUH-2027-123456');
-    expect(codeOf({ acronymCode: ' dxb ', name: 'Dubai Office' })).toBe('DXB');
-    expect(codeOf({ acronymCode: null, name: 'Abu Dhabi Office' })).toBe('ABU');
+    expect(typedCode(' dxb ')).toBe('DXB');
+    expect(typedCode('  ')).toBeNull();
+    expect(derivedCode('Abu Dhabi Office')).toBe('ABU');
+    expect(derivedCode('A-1 b')).toBe('A1B');
+    expect(derivedCode('--')).toBe('X');
   });
 });

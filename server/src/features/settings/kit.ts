@@ -60,8 +60,16 @@ export interface SettingObjectDefinition<T extends SettingTable, Row, Schema ext
     schema: Schema;
     /** Refuses what the caller may not do with this body (403), before anything is read. */
     authorize?(ctx: RequestContext, input: z.output<Schema>, options: SaveOptions): void;
-    /** Column values for an insert (existing null) or an update; may refuse with a 400. */
-    values(input: z.output<Schema>, existing: RecordOf<T> | null): Record<string, unknown>;
+    /**
+     * Column values for an insert (existing null) or an update; may refuse with a 400 (or a 409).
+     * `tx` is the save's transaction, for values that depend on other records (a free code).
+     */
+    values(
+      input: z.output<Schema>,
+      existing: RecordOf<T> | null,
+      tx: Db,
+      ctx: RequestContext,
+    ): Record<string, unknown> | Promise<Record<string, unknown>>;
     /** More work in the same transaction once the row is written (licences...). */
     after?(tx: Db, ctx: RequestContext, saved: RecordOf<T>, input: z.output<Schema>, options: SaveOptions): Promise<void>;
   };
@@ -140,7 +148,7 @@ export function defineSettingObject<T extends SettingTable, Row, Schema extends 
         const existing = id === null ? null : await find(tx, ctx, id);
         if (id !== null && !existing) throw notFound(SHELL.notFound);
         if (existing && existing.status !== 1) throw conflict(messages.notActive);
-        const values = save.values(input, existing);
+        const values = await save.values(input, existing, tx, ctx);
         const [row] = (
           existing
             ? await tx

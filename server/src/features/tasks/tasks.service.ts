@@ -41,7 +41,7 @@ import { type DocumentPhase, enqueueTaskDocuments } from '../documents/enqueue';
 import { verificationUrlOfTask } from '../documents/verify';
 import { isoDate } from '../jobs/jobs.queries';
 import { refreshJobStatus } from '../jobs/jobs.service';
-import { allocateNumber, codeOf, formatCertificateNumber } from '../sequences/sequences.service';
+import { allocateCertificateNumber } from '../sequences/sequences.service';
 import { taskScopeSql } from './tasks.access';
 import { formLookupOf, requireCompleteInspection, taskTypeChecklist } from './tasks.inspection';
 import { addMonths, checklistFromTaskType } from './tasks.rules';
@@ -430,21 +430,11 @@ export async function approveTask(ctx: RequestContext, id: number, action: 'appr
     let number = task.certificate_number;
     let revision = task.revision;
     if (number === null) {
-      const [codes] = await queryRows<{ office: string; office_code: string | null; division: string; division_code: string | null }>(
-        tx,
-        sql`select o.name as office, o.acronym_code as office_code, d.name as division, d.acronym_code as division_code
-              from offices o, divisions d where o.id = ${task.office_id}::int and d.id = ${task.division_id}::int`,
-      );
-      const next = await allocateNumber(tx, task.namespace_id, {
+      // Never a number the namespace has (DECISIONS 9): no collision, so no 500 on approval.
+      number = await allocateCertificateNumber(tx, task.namespace_id, {
         officeId: task.office_id,
         divisionId: task.division_id,
-        name: 'CERTIFICATE',
-      });
-      number = formatCertificateNumber({
-        officeCode: codeOf({ acronymCode: codes.office_code, name: codes.office }),
-        divisionCode: codeOf({ acronymCode: codes.division_code, name: codes.division }),
         year: new Date().getUTCFullYear(),
-        number: next,
       });
     } else {
       // Amended and approved again: the same number, the next revision (DECISIONS 6: allocated once).
