@@ -85,6 +85,14 @@ export const NodeDefect = z
   });
 export type NodeDefect = z.output<typeof NodeDefect>;
 
+/** A defect as kept and answered (no transforms: answers are serialised through it). */
+export const NodeDefectRow = z.object({
+  description: z.string(),
+  danger: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  remedialAction: z.string().nullable(),
+  remedyBy: z.string().nullable(),
+});
+
 /** Who saved a node's result or data last, and when (the performing inspector, DECISIONS 9). */
 const savedFields = {
   savedBy: z.number().nullable().optional(),
@@ -100,7 +108,7 @@ export const TaskChecklistItem = z.object({
   result: z.enum(ITEM_RESULTS).nullable(),
   userData: NodeUserData.nullable(),
   /** The defect of a failed item, or an observation (danger 3) of a passed one. */
-  defect: NodeDefect.nullable().optional(),
+  defect: NodeDefectRow.nullable().optional(),
   ...savedFields,
 });
 export type TaskChecklistItem = z.infer<typeof TaskChecklistItem>;
@@ -113,7 +121,7 @@ export const TaskChecklistSection = z.object({
   reportCategory: z.enum(REPORT_CATEGORIES).optional(),
   userData: NodeUserData.nullable(),
   /** The defect recorded when the section's own form fails (a load test sample), or an observation. */
-  defect: NodeDefect.nullable().optional(),
+  defect: NodeDefectRow.nullable().optional(),
   ...savedFields,
   items: z.array(TaskChecklistItem),
 });

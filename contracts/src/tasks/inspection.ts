@@ -323,6 +323,14 @@ export const TestEquipment = z.object({
 });
 export type TestEquipment = z.output<typeof TestEquipment>;
 
+/** Test equipment as kept and answered (no transforms: answers are serialised through it). */
+export const TestEquipmentRow = z.object({
+  name: z.string(),
+  identifier: z.string(),
+  calibrationCertificate: z.string().nullable(),
+  calibrationDue: z.string().nullable(),
+});
+
 /** `POST /api/Observation/{id}/examination` (ours): the basis of examination and the test equipment used. */
 export const ExaminationBody = z.object({
   basis: z.enum(EXAMINATION_BASES, { error: 'Choose the basis of examination' }),
@@ -333,7 +341,7 @@ export type ExaminationBody = z.output<typeof ExaminationBody>;
 export const ExaminationAnswer = z.object({
   id: z.number(),
   basis: z.enum(EXAMINATION_BASES),
-  testEquipment: z.array(TestEquipment),
+  testEquipment: z.array(TestEquipmentRow),
   message: z.string(),
 });
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MAX_ID, pagingFields } from '../common/schemas';
 import { TASK_STATUSES, type TaskStatus } from '../jobs/schemas';
 import { REPORT_CATEGORIES } from '../taskTypes/checklist';
-import { ITEM_RESULTS, NodeDefect, NodeUserData } from './checklist';
-import { EXAMINATION_BASES, InspectionSummary, TestEquipment } from './inspection';
+import { ITEM_RESULTS, NodeDefect, NodeDefectRow, NodeUserData } from './checklist';
+import { EXAMINATION_BASES, InspectionSummary, TestEquipmentRow } from './inspection';
 import { TASK_ACTIONS } from './transitions';
 
 /**
@@ -191,7 +191,7 @@ export const TaskDetail = TaskRow.extend({
   hasChecklist: z.boolean(),
   /** The basis of examination (DECISIONS 9), the task type's default until chosen. */
   basisOfExamination: z.enum(EXAMINATION_BASES),
-  testEquipment: z.array(TestEquipment),
+  testEquipment: z.array(TestEquipmentRow),
   /** Who performed the inspection: the users who saved its results, first first (DECISIONS 9). */
   performedBy: z.array(z.object({ id: z.number(), name: z.string() })),
   /** The public verification page of the latest final certificate, or null before one is issued. */
@@ -296,7 +296,7 @@ export const ChecklistNode = z.object({
   itemKey: z.string().nullable(),
   itemResult: z.enum(ITEM_RESULTS).nullable(),
   reportCategory: z.enum(REPORT_CATEGORIES).nullable(),
-  defect: NodeDefect.nullable(),
+  defect: NodeDefectRow.nullable(),
   /** Who saved this node last (the performing inspector) and when. */
   savedBy: z.number().nullable(),
   savedAt: z.string().nullable(),
