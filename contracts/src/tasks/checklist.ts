@@ -92,6 +92,7 @@ export const NodeDefectRow = z.object({
   remedialAction: z.string().nullable(),
   remedyBy: z.string().nullable(),
 });
+export type NodeDefectRow = z.infer<typeof NodeDefectRow>;
 
 /** Who saved a node's result or data last, and when (the performing inspector, DECISIONS 9). */
 const savedFields = {

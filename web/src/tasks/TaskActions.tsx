@@ -7,6 +7,7 @@ import { useAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
 import { type ActionButton, actionButtons, successText } from './actions';
 import { AmendDialog } from './AmendDialog';
+import { ApproveDialog } from './ApproveDialog';
 import { approveTask, changeStatus, type StatusOptions } from './api';
 import { TASK_UI } from './texts';
 
@@ -22,9 +23,12 @@ export function TaskActions({ task, onChanged }: { task: TaskDetail; onChanged()
   const buttons = actionButtons(role, task.buttons);
   const [pending, setPending] = useState<ActionButton | null>(null);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const approving = pending?.action === 'approve' || pending?.action === 'generate';
 
   async function run(button: ActionButton, options: StatusOptions = {}) {
     setBusy(true);
+    setRefusal(null);
     try {
       if (button.action === 'approve') {
         const answer = await approveTask(task.id);
@@ -36,8 +40,11 @@ export function TaskActions({ task, onChanged }: { task: TaskDetail; onChanged()
       setPending(null);
       onChanged();
     } catch (error) {
-      alert.saveError((error as Error).message || TASK_TEXT.updateError);
-      setPending(null);
+      const message = (error as Error).message || TASK_TEXT.updateError;
+      alert.saveError(message);
+      // An approval refused stays open with the reason (a missing signature links to the profile).
+      if (button.action === 'approve' || button.action === 'generate') setRefusal(message);
+      else setPending(null);
     } finally {
       setBusy(false);
     }
@@ -59,7 +66,20 @@ export function TaskActions({ task, onChanged }: { task: TaskDetail; onChanged()
           {button.label}
         </Button>
       ))}
-      {pending && pending.action !== 'amend' && (
+      {pending && approving && (
+        <ApproveDialog
+          task={task}
+          label={pending.label}
+          busy={busy}
+          error={refusal}
+          onConfirm={() => run(pending)}
+          onClose={() => {
+            setPending(null);
+            setRefusal(null);
+          }}
+        />
+      )}
+      {pending && pending.action !== 'amend' && !approving && (
         <ConfirmDialog
           open
           title={pending.label}

@@ -4,6 +4,8 @@ import type {
   ChecklistAnswer,
   ChecklistData,
   ChecklistSaveAnswer,
+  ExaminationBody,
+  ProfileAnswer,
   TaskDetail,
   TaskFileRef,
   TaskInspectorOption,
@@ -73,3 +75,9 @@ export async function uploadItemFile(file: File, onProgress: (fraction: number) 
 /** Where a task document opens (the certificate, field report, full checklist report). */
 export const documentUrl = (blobKey: string, taskId: number) =>
   `/api/filedownload?id=${encodeURIComponent(blobKey)}&observationId=${taskId}`;
+
+/** POST /api/Observation/{id}/examination (ours): the basis of examination and the test equipment used. */
+export const saveExamination = (id: number, body: ExaminationBody) => post<{ message: string }>(`/Observation/${id}/examination`, body);
+
+/** GET /api/profile: the signed-in user's qualifications and signature (approval needs a signature). */
+export const loadProfile = () => get<ProfileAnswer>('/profile');

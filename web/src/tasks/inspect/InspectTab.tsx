@@ -13,7 +13,20 @@ import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { useAlert } from '../../common/useAlert';
 import { changeStatus, loadChecklist, saveChecklist } from '../api';
 import { TASK_UI } from '../texts';
-import { firstPick, type InspectPick, pickSection, saveDisabled, sectionProgress, targetOf, toSections } from './inspectRules';
+import { ExaminationDialog } from './ExaminationDialog';
+import { InspectionBar } from './InspectionBar';
+import {
+  firstIncompletePick,
+  firstPick,
+  type InspectPick,
+  nextIncompletePick,
+  pickSection,
+  saveDisabled,
+  sectionProgress,
+  sectionToDo,
+  targetOf,
+  toSections,
+} from './inspectRules';
 import { NodeEditor, type SaveOutcome } from './NodeEditor';
 import { type NodeEntry, NodeList, NodePicker } from './NodeList';
 
@@ -50,6 +63,7 @@ export function InspectTab({
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   const [confirm, setConfirm] = useState<InspectPick | null>(null);
   const [version, setVersion] = useState(0);
+  const [examinationOpen, setExaminationOpen] = useState(false);
   const started = useRef(false);
 
   const reload = useCallback(
@@ -94,25 +108,33 @@ export function InspectTab({
     () =>
       sections.map((s) => {
         const { done, total } = sectionProgress(s);
+        // DECISIONS 9: each section says how many of its items still need something.
+        const toDo = sectionToDo(answer?.inspection, s.node.id);
         return {
           id: s.node.id,
           name: s.node.displayName || s.node.name,
           description: s.node.description ?? undefined,
-          note: total ? `${done} / ${total}` : undefined,
+          note: total
+            ? `${done} / ${total} · ${toDo > 0 ? TASK_UI.toDo(toDo) : TASK_UI.allDone}`
+            : toDo > 0
+              ? TASK_UI.toDo(toDo)
+              : undefined,
+          attention: toDo > 0,
         };
       }),
-    [sections],
+    [sections, answer],
   );
   const itemEntries: NodeEntry[] = useMemo(() => {
     const items: NodeEntry[] = (section?.items ?? []).map((i) => ({
       id: i.id,
       name: i.displayName || i.name,
       description: i.description ?? undefined,
-      result: i.itemResult,
+      result: answer?.inspection.results[i.id] ?? i.itemResult,
+      attention: answer?.inspection.problems.some((p) => p.nodeId === i.id) ?? false,
     }));
     // A section with a form of its own lists it first (filled once for the whole section).
     return section?.node.form ? [{ id: SECTION_FORM, name: section.node.form.formName, note: TASK_UI.sectionForm }, ...items] : items;
-  }, [section]);
+  }, [section, answer]);
   const choose = (next: InspectPick) => {
     if (next.sectionId === pick.sectionId && next.itemId === pick.itemId) return;
     if (dirty) setConfirm(next);
@@ -149,6 +171,20 @@ export function InspectTab({
       </Alert>
     );
   if (!answer) return <CircularProgress aria-label="Loading checklist" />;
+
+  const submit = async (): Promise<boolean> => {
+    try {
+      const answered = await changeStatus(task.id, 8);
+      alert.success(answered.message);
+      onTaskChanged();
+      return true;
+    } catch (e) {
+      alert.saveError((e as Error).message || TASK_TEXT.updateError);
+      await reload(false);
+      return false;
+    }
+  };
+  const goTo = (next: InspectPick | null) => next && choose(next);
 
   const formArea = target ? (
     <NodeEditor
@@ -202,6 +238,17 @@ export function InspectTab({
         <Alert severity="info" variant="outlined" data-testid="inspect-read-only">
           {TASK_UI.readOnly}
         </Alert>
+      )}
+      <InspectionBar
+        summary={answer.inspection}
+        canSubmit={editable && task.can.submit}
+        onNextIncomplete={() => goTo(nextIncompletePick(answer.inspection, sections, pick))}
+        onGoToMissing={() => goTo(firstIncompletePick(answer.inspection))}
+        onExamination={() => setExaminationOpen(true)}
+        onSubmit={submit}
+      />
+      {examinationOpen && (
+        <ExaminationDialog task={task} editable={editable} open onClose={() => setExaminationOpen(false)} onSaved={onTaskChanged} />
       )}
       {phone ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>

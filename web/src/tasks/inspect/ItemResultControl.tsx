@@ -1,4 +1,5 @@
 import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -13,10 +14,13 @@ export function ItemResultControl({
   value,
   onChange,
   disabled,
+  lockedFail,
 }: {
   value: ItemResult | null;
   onChange(value: ItemResult | null): void;
   disabled: boolean;
+  /** Why the result is Fail whatever is chosen (a result field of the form failed). */
+  lockedFail?: string;
 }) {
   const labelId = useId();
   return (
@@ -28,7 +32,8 @@ export function ItemResultControl({
         exclusive
         size="small"
         value={value}
-        onChange={(_, next: ItemResult | null) => onChange(next)}
+        // A second tap on the chosen result keeps it (clearing it silently lost the answer).
+        onChange={(_, next: ItemResult | null) => next !== null && onChange(next)}
         aria-labelledby={labelId}
         disabled={disabled}
         sx={{ display: { xs: 'flex', sm: 'inline-flex' } }}
@@ -38,6 +43,7 @@ export function ItemResultControl({
             key={result}
             value={result}
             color={COLORS[result]}
+            disabled={lockedFail !== undefined && result !== 'fail'}
             sx={{ minWidth: 72, px: 2, fontWeight: 600, flex: { xs: 1, sm: 'none' } }}
             data-testid={`item-result-${result}`}
           >
@@ -45,6 +51,11 @@ export function ItemResultControl({
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      {lockedFail && (
+        <FormHelperText error data-testid="result-locked">
+          {lockedFail}
+        </FormHelperText>
+      )}
     </FormControl>
   );
 }

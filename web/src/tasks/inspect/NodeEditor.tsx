@@ -6,17 +6,19 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import type { ChecklistData, ChecklistNode } from '@portal/contracts';
+import { type ChecklistData, type ChecklistNode, failingResultFields, type ItemResult } from '@portal/contracts';
 
 type ChecklistNodeInput = ChecklistData[number];
 import { uploadItemFile } from '../api';
 import { TASK_UI } from '../texts';
+import { DefectEditor, defectErrors } from './DefectEditor';
 import { draftOf, type NodeDraft, sameDraft, userDataOf } from './draft';
 import { saveDisabled } from './inspectRules';
 import { ItemFiles } from './ItemFiles';
 import { ItemResultControl } from './ItemResultControl';
 import { HelpTip } from './NodeList';
 import { NodeFormArea } from './NodeFormArea';
+import { useFormDefinition } from './useFormDefinition';
 
 export type SaveOutcome = { ok: true } | { ok: false; fields?: Record<string, string> };
 
@@ -39,7 +41,7 @@ export function NodeEditor({
   onSave(input: ChecklistNodeInput): Promise<SaveOutcome>;
   onDirty(dirty: boolean): void;
 }) {
-  const [baseline, setBaseline] = useState<NodeDraft>(() => draftOf(node.userData, node.itemResult));
+  const [baseline, setBaseline] = useState<NodeDraft>(() => draftOf(node.userData, node.itemResult, node.defect));
   const [draft, setDraft] = useState<NodeDraft>(baseline);
   const [chosen, setChosen] = useState<number | null>(node.userData?.records.length ? 0 : null);
   const [saving, setSaving] = useState(false);
@@ -52,11 +54,44 @@ export function NodeEditor({
     setBaseline(start);
   }, []);
   const multiple = node.form?.formType === 'MULTIPLE';
+  // A fail in a result field of the form fails the node (DECISIONS 9): the samples share one revision.
+  const definition = useFormDefinition(draft.records.length > 0 ? node.form?.formId : null, draft.records[0]?.formRevision);
+  const failing = failingResultFields(draft.records, {
+    definition: (formId, revision) =>
+      definition.status === 'ready' && definition.form.formId === formId && definition.form.revision === revision
+        ? definition.form.formJson
+        : undefined,
+    form: () => undefined,
+  });
+  const result: ItemResult | null = failing.length > 0 ? 'fail' : isItem ? draft.result : node.defect ? 'fail' : null;
+
+  /** A new result keeps only the defect that fits it: a pass an observation, N/A nothing. */
+  function setResult(next: ItemResult | null) {
+    const defect = draft.defect;
+    const kept =
+      next === 'fail'
+        ? defect
+          ? { ...defect, danger: defect.danger === 3 ? 1 : defect.danger }
+          : null
+        : next === 'pass' && defect?.danger === 3
+          ? defect
+          : null;
+    setDraft({ ...draft, result: next, defect: kept as NodeDraft['defect'] });
+  }
 
   async function save() {
+    if (Object.keys(defectErrors(result, draft.defect)).length > 0) {
+      setShowErrors(true);
+      return;
+    }
     setSaving(true);
     setServerFields(null);
-    const outcome = await onSave({ id: node.id, itemResult: isItem ? draft.result : undefined, userData: userDataOf(draft) });
+    const outcome = await onSave({
+      id: node.id,
+      itemResult: isItem ? result : undefined,
+      userData: userDataOf(draft),
+      defect: result === 'fail' || result === 'pass' ? draft.defect : null,
+    });
     setSaving(false);
     if (outcome.ok) {
       // The server drops the files marked deleted; the list follows.
@@ -95,7 +130,14 @@ export function NodeEditor({
         </Box>
         {node.description && <HelpTip text={node.description} />}
       </Box>
-      {isItem && <ItemResultControl value={draft.result} onChange={(result) => setDraft({ ...draft, result })} disabled={!editable} />}
+      {isItem && (
+        <ItemResultControl
+          value={result}
+          onChange={setResult}
+          disabled={!editable}
+          lockedFail={failing.length > 0 ? TASK_UI.failedBy(failing) : undefined}
+        />
+      )}
       <NodeFormArea
         form={node.form}
         draft={draft}
@@ -103,6 +145,13 @@ export function NodeEditor({
         onInitialise={initialise}
         chosen={chosen}
         onChoose={setChosen}
+        editable={editable}
+        showErrors={showErrors}
+      />
+      <DefectEditor
+        result={result}
+        defect={draft.defect}
+        onChange={(defect) => setDraft({ ...draft, defect })}
         editable={editable}
         showErrors={showErrors}
       />

@@ -20,6 +20,8 @@ export interface NodeEntry {
   result?: ItemResult | null;
   /** A note under the name (a section's progress). */
   note?: string;
+  /** Still needs something (a result, data or a defect): marked for the eye. */
+  attention?: boolean;
 }
 
 const RESULT_ICON: Record<ItemResult, { icon: React.ReactElement; label: string }> = {
@@ -82,10 +84,12 @@ export function NodeList({
                 <ListItemText
                   primary={entry.name}
                   secondary={entry.note}
+                  data-attention={entry.attention || undefined}
                   slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
                   sx={{ my: 0.5 }}
                 />
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pt: 0.5 }}>
+                  {entry.attention && !entry.result && <TodoMark />}
                   <ResultMark result={entry.result} />
                   {entry.description && <HelpTip text={entry.description} />}
                 </Box>
@@ -95,6 +99,19 @@ export function NodeList({
         </List>
       )}
     </Box>
+  );
+}
+
+/** An item that still needs its result, data or defect. */
+function TodoMark() {
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label="Needs a result"
+      sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'warning.main', display: 'inline-block', mx: 0.5 }}
+      data-testid="todo-mark"
+    />
   );
 }
 

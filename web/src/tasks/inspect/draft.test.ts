@@ -36,9 +36,11 @@ describe('a node draft', () => {
   });
 
   it('saves records and files, and compares drafts by content', () => {
-    const draft = { records: [], files: [], result: 'pass' as const };
+    const draft = { records: [], files: [], result: 'pass' as const, defect: null };
     expect(userDataOf(draft)).toEqual({ records: [], files: [] });
     expect(sameDraft(draft, { ...draft })).toBe(true);
     expect(sameDraft(draft, { ...draft, result: 'fail' })).toBe(false);
+    // A defect typed in is a change to keep.
+    expect(sameDraft(draft, { ...draft, defect: { description: 'Crack', danger: 1, remedialAction: null, remedyBy: null } })).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import {
   type FormJsonAnswer,
   type FormRecord,
   type ItemResult,
+  type NodeDefectRow,
   type NodeUserData,
   type TaskFileRef,
 } from '@portal/contracts';
@@ -13,12 +14,19 @@ export interface NodeDraft {
   records: FormRecord[];
   files: TaskFileRef[];
   result: ItemResult | null;
+  /** The defect of a failed node, or an observation of a passed one (DECISIONS 9). */
+  defect: NodeDefectRow | null;
 }
 
-export const draftOf = (userData: NodeUserData | null, result: ItemResult | null = null): NodeDraft => ({
+export const draftOf = (
+  userData: NodeUserData | null,
+  result: ItemResult | null = null,
+  defect: NodeDefectRow | null = null,
+): NodeDraft => ({
   records: userData?.records ?? [],
   files: userData?.files ?? [],
   result,
+  defect,
 });
 
 const isMultiple = (form: Pick<FormJsonAnswer, 'formType'>) => form.formType === 'MULTIPLE';

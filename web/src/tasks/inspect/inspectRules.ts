@@ -1,4 +1,4 @@
-import type { ChecklistNode, TaskFileRef } from '@portal/contracts';
+import type { ChecklistNode, InspectionSummary, TaskFileRef } from '@portal/contracts';
 import { TOP_SECTION_MARKER } from '@portal/contracts';
 
 /** A section of the INSPECT tab with its items, from the server's flat node list. */
@@ -115,4 +115,42 @@ export function newRecordId(): string {
 /** How many items of a section have a result (shown under the section's name). */
 export function sectionProgress(section: InspectSection): { done: number; total: number } {
   return { done: section.items.filter((i) => i.itemResult !== null).length, total: section.items.length };
+}
+
+/** How many nodes of a section still have a problem (no result, missing data or defect): its "n to do". */
+export function sectionToDo(summary: InspectionSummary | undefined, sectionId: string): number {
+  if (!summary) return 0;
+  return new Set(summary.problems.filter((p) => p.sectionId === sectionId && p.kind !== 'nothing').map((p) => p.nodeId)).size;
+}
+
+/** Where a problem's node is shown: an item, or a section's own form. */
+const pickOfProblem = (problem: InspectionSummary['problems'][number]): InspectPick =>
+  problem.nodeId === problem.sectionId
+    ? { sectionId: problem.sectionId, itemId: null }
+    : { sectionId: problem.sectionId, itemId: problem.nodeId };
+
+/**
+ * The next node that is not complete after the one shown, in checklist order (wrapping to the
+ * start); null when every node is complete. The summary lists problems in checklist order.
+ */
+export function nextIncompletePick(
+  summary: InspectionSummary | undefined,
+  sections: readonly InspectSection[],
+  pick: InspectPick,
+): InspectPick | null {
+  const problems = (summary?.problems ?? []).filter((p) => p.kind !== 'nothing');
+  if (problems.length === 0) return null;
+  const order: string[] = sections.flatMap((s) => [s.node.id, ...s.items.map((i) => i.id)]);
+  const current = order.indexOf(pick.itemId ?? pick.sectionId ?? '');
+  const ranked = problems
+    .map((p) => ({ p, at: order.indexOf(p.nodeId) }))
+    .filter((x) => x.at >= 0 && x.p.nodeId !== (pick.itemId ?? pick.sectionId));
+  const after = ranked.find((x) => x.at > current) ?? ranked[0];
+  return after ? pickOfProblem(after.p) : null;
+}
+
+/** The first node that is not complete, in checklist order. */
+export function firstIncompletePick(summary: InspectionSummary | undefined): InspectPick | null {
+  const first = (summary?.problems ?? []).find((p) => p.kind !== 'nothing');
+  return first ? pickOfProblem(first) : null;
 }
