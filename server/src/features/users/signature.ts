@@ -45,7 +45,7 @@ async function currentSignatureId(ctx: RequestContext, userId: number): Promise<
 /** `POST /api/Users/signature/{userId}`: a .jpg or .png of at most 5 MB, checked by content; replaces the old one. */
 export async function uploadSignature(ctx: RequestContext, request: FastifyRequest, userId: number): Promise<{ blobKey: string }> {
   await editableTarget(ctx, userId);
-  const upload = await readSingleUpload(request, ctx.app.blobs, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES);
+  const upload = await readSingleUpload(request, ctx.app.blobs, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES, { image: 'signature' });
   return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const previous = await currentSignatureId({ ...ctx, db: tx }, userId);
     const stored = await storeFile(tx, {
