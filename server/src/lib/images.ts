@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from './imageSize';
 
@@ -193,3 +195,111 @@ export async function printImage(data: Buffer, maxSide: number, options: { photo
 const PRINT_CACHE_BYTES = 48 * 1024 * 1024;
 const printCache = new Map<string, PrintImage>();
 let printCacheBytes = 0;
+
+/**
+ * An image in the form a PDF image object takes it, made off the main thread: JPEG bytes as
+ * they are (DCTDecode), or the pixels deflated (FlateDecode) with the transparency as a
+ * separate soft mask. A document embeds it without decoding anything (pdfkit would decode a
+ * PNG with transparency in JavaScript, per document).
+ */
+export interface PdfReadyImage {
+  width: number;
+  height: number;
+  filter: 'DCTDecode' | 'FlateDecode';
+  colorSpace: 'DeviceRGB' | 'DeviceGray';
+  data: Buffer;
+  /** The deflated alpha channel (DeviceGray), when the image has visible transparency. */
+  alpha: Buffer | null;
+}
+
+const deflateAsync = promisify(deflate);
+
+/**
+ * `data` (PNG or JPEG) ready for a PDF at most `maxSide` pixels on its longest side, upright.
+ * Kept by content in a cache of about 64 MB, so an image is prepared once per process. Null when
+ * the bytes are not a decodable image.
+ */
+export async function pdfReadyImage(data: Buffer, maxSide: number): Promise<PdfReadyImage | null> {
+  const key = `${createHash('sha256').update(data).digest('hex')}:${maxSide}`;
+  const cached = readyCache.get(key);
+  if (cached) {
+    readyCache.delete(key);
+    readyCache.set(key, cached);
+    return cached;
+  }
+  let made: PdfReadyImage | null;
+  try {
+    made = await prepare(data, maxSide);
+  } catch {
+    made = null;
+  }
+  if (made) {
+    readyCache.set(key, made);
+    readyCacheBytes += made.data.length + (made.alpha?.length ?? 0);
+    for (const [k, v] of readyCache) {
+      if (readyCacheBytes <= READY_CACHE_BYTES) break;
+      readyCache.delete(k);
+      readyCacheBytes -= v.data.length + (v.alpha?.length ?? 0);
+    }
+  }
+  return made;
+}
+
+async function prepare(data: Buffer, maxSide: number): Promise<PdfReadyImage> {
+  const meta = await sharp(data, OPEN).metadata();
+  if (!meta.width || !meta.height) throw new UnreadableImage('no size');
+  const orientation = meta.orientation ?? 1;
+  const fits = Math.max(meta.width, meta.height) <= maxSide;
+  const plainJpeg = meta.format === 'jpeg' && (meta.channels === 3 || meta.channels === 1) && meta.space !== 'cmyk';
+  if (plainJpeg && fits && orientation === 1) {
+    // Embedded as it is: no decoding at all.
+    return {
+      width: meta.width,
+      height: meta.height,
+      filter: 'DCTDecode',
+      colorSpace: meta.channels === 1 ? 'DeviceGray' : 'DeviceRGB',
+      data,
+      alpha: null,
+    };
+  }
+  const pipeline = sharp(data, OPEN)
+    .timeout(TIMEOUT)
+    .autoOrient()
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+  if (meta.format === 'jpeg') {
+    const { data: jpeg, info } = await pipeline.toColourspace('srgb').jpeg({ quality: 88 }).toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, filter: 'DCTDecode', colorSpace: 'DeviceRGB', data: jpeg, alpha: null };
+  }
+  const grey = meta.channels === 1 || meta.channels === 2 || meta.space === 'b-w';
+  const { data: raw, info } = await (grey ? pipeline.toColourspace('b-w') : pipeline.toColourspace('srgb'))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const colours = grey ? 1 : 3;
+  const pixels = info.width * info.height;
+  let colour = raw;
+  let alpha: Buffer | null = null;
+  if (info.channels === colours + 1) {
+    colour = Buffer.alloc(pixels * colours);
+    alpha = Buffer.alloc(pixels);
+    let opaque = true;
+    for (let p = 0, i = 0; p < pixels; p++) {
+      for (let c = 0; c < colours; c++) colour[p * colours + c] = raw[i++];
+      const a = raw[i++];
+      alpha[p] = a;
+      if (a !== 255) opaque = false;
+    }
+    if (opaque) alpha = null;
+  } else if (info.channels !== colours) throw new UnreadableImage(`unexpected ${info.channels} channels`);
+  return {
+    width: info.width,
+    height: info.height,
+    filter: 'FlateDecode',
+    colorSpace: grey ? 'DeviceGray' : 'DeviceRGB',
+    data: await deflateAsync(colour),
+    alpha: alpha ? await deflateAsync(alpha) : null,
+  };
+}
+
+const READY_CACHE_BYTES = 64 * 1024 * 1024;
+const readyCache = new Map<string, PdfReadyImage>();
+let readyCacheBytes = 0;

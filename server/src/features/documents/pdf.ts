@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
+import { deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
-import { headerSize, printImage } from '../../lib/images';
+import { headerSize, type PdfReadyImage, pdfReadyImage } from '../../lib/images';
 import { loadFonts } from './fonts';
 
 /**
@@ -27,9 +28,10 @@ import { loadFonts } from './fonts';
  * names the height of the first block when the renderer knows it.
  *
  * Images are embedded once per document (by content: the same photo used five times is one
- * object), and an image whose header declares more than RENDER_MAX_PIXELS (a huge signature
- * stored before uploads were scaled) is never decoded by pdfkit: it is scaled off the main
- * thread (sharp) while the document is drawn, and put in place before the PDF is written.
+ * object) and never decoded by pdfkit: the page is laid out from the size the image's header
+ * declares, while sharp prepares the pixels off the main thread (at most RENDER_MAX_SIDE
+ * pixels, upright: a huge signature stored before uploads were scaled costs one scaling per
+ * process, `lib/images.ts` keeps the result), and `finish` writes the image objects.
  */
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = { left: 42, right: 42, top: 40, bottom: 64 };
@@ -59,9 +61,8 @@ export const DOCUMENT_LANG = 'en-GB';
  */
 export const SIGNATURE_SLOT = { x: A4.width - MARGIN.right - 150, y: A4.height - MARGIN.bottom + 19, width: 150, height: 34 };
 
-/** Images larger than this are scaled (to RENDER_MAX_SIDE) before pdfkit sees them. */
-const RENDER_MAX_PIXELS = 4_200_000;
-const RENDER_MAX_SIDE = 1600;
+/** The longest side of an image in a document, in pixels (a full-width image at 200 dpi). */
+const RENDER_MAX_SIDE = 1200;
 
 export interface Column {
   title: string;
@@ -100,7 +101,10 @@ interface Pending {
   keepWithNext: number;
 }
 
-/** An image whose pixels arrive later (scaled off the main thread); pdfkit takes it as an opened image. */
+/**
+ * An image whose pixels arrive later (prepared off the main thread); pdfkit takes it as an
+ * opened image (size, label, object) and `finish` writes its object before the pages.
+ */
 interface DeferredImage {
   width: number;
   height: number;
@@ -108,21 +112,17 @@ interface DeferredImage {
   obj: { toString(): string };
   embed(): void;
   pages: Set<unknown>;
-  ready: Promise<Buffer | null>;
+  ready: Promise<PdfReadyImage | null>;
 }
 
 interface PdfkitInternals {
   page: { xobjects: Record<string, unknown> };
   info: Record<string, unknown>;
   _addInfo(): void;
-  openImage(src: Buffer): PDFKit.Mixins.ImageSrc & { obj?: unknown; embed(doc: unknown): void };
+  ref(data: Record<string, unknown>): { end(chunk?: Buffer): void };
 }
 
 const HEADING_HEIGHT = 27;
-const WHITE_PIXEL = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415478da63f8ffff3f0005fe02fea7d6a4c80000000049454e44ae426082',
-  'hex',
-);
 
 const escapeXml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
@@ -138,8 +138,8 @@ export class Pdf {
   /** > 0 while drawing inside a marked-content sequence or an artifact: no nested marking. */
   private marking = 0;
   private current: { kind: FontKind; size: number; color: string } = { kind: 'regular', size: 9, color: COLOR.text };
-  private readonly images = new Map<string, PDFKit.Mixins.ImageSrc | DeferredImage | null>();
-  private readonly imagesByBuffer = new WeakMap<Buffer, PDFKit.Mixins.ImageSrc | DeferredImage | null>();
+  private readonly images = new Map<string, DeferredImage | null>();
+  private readonly imagesByBuffer = new WeakMap<Buffer, DeferredImage | null>();
   private readonly deferred: DeferredImage[] = [];
 
   constructor(info: { title: string; author: string; subject: string; keywords?: string }) {
@@ -580,10 +580,10 @@ export class Pdf {
   // ---- images -------------------------------------------------------------------------
 
   /**
-   * The document's image object for these bytes, opened once per content. Null when the bytes
-   * are not a PNG or JPEG pdfkit can read.
+   * The document's image object for these bytes, one per content. Null when the bytes are not
+   * a PNG or JPEG header.
    */
-  private imageSource(data: Buffer): PDFKit.Mixins.ImageSrc | DeferredImage | null {
+  private imageSource(data: Buffer): DeferredImage | null {
     const known = this.imagesByBuffer.get(data);
     if (known !== undefined) return known;
     const key = createHash('sha256').update(data).digest('hex');
@@ -596,26 +596,18 @@ export class Pdf {
     return source;
   }
 
-  private openImage(data: Buffer): PDFKit.Mixins.ImageSrc | DeferredImage | null {
+  private openImage(data: Buffer): DeferredImage | null {
     const size = headerSize(data);
     if (!size || size.width <= 0 || size.height <= 0) return null;
-    if (size.width * size.height <= RENDER_MAX_PIXELS && Math.max(size.width, size.height) <= 2 * RENDER_MAX_SIDE) {
-      try {
-        return (this.doc as unknown as PdfkitInternals).openImage(data);
-      } catch {
-        return null;
-      }
-    }
-    // Too large to decode here: scaled off the main thread, embedded when ready (finish).
     const scale = Math.min(1, RENDER_MAX_SIDE / Math.max(size.width, size.height));
     const deferred: DeferredImage = {
       width: Math.max(1, Math.round(size.width * scale)),
       height: Math.max(1, Math.round(size.height * scale)),
-      label: `IS${this.deferred.length + 1}`,
+      label: `Im${this.deferred.length + 1}`,
       obj: { toString: () => 'null' },
       embed: () => {},
       pages: new Set(),
-      ready: printImage(data, RENDER_MAX_SIDE).then((scaled) => scaled?.data ?? null),
+      ready: pdfReadyImage(data, RENDER_MAX_SIDE),
     };
     this.deferred.push(deferred);
     return deferred;
@@ -624,34 +616,44 @@ export class Pdf {
   /**
    * Draws an image (PNG or JPEG bytes, embedded once per document). With `alt` it is a Figure
    * of the structure, else decoration. Answers false (drawing nothing) when the bytes are not a
-   * readable image.
+   * PNG or JPEG; one whose pixels turn out unreadable is drawn as a blank.
    */
   image(data: Buffer, x: number, y: number, options: PDFKit.Mixins.ImageOption, alt?: string): boolean {
     this.placeHeadings(typeof options.fit?.[1] === 'number' ? options.fit[1] : 14);
     const source = this.imageSource(data);
     if (!source) return false;
     const draw = () => {
-      this.doc.image(source as PDFKit.Mixins.ImageSrc, x, y, options);
-      if (typeof source === 'object' && 'pages' in source) source.pages.add(this.doc.page);
+      this.doc.image(source as unknown as PDFKit.Mixins.ImageSrc, x, y, options);
+      source.pages.add(this.doc.page);
     };
     if (alt) this.mark('Figure', draw, { alt });
     else this.artifact(draw);
     return true;
   }
 
-  /** Puts the pixels of the images scaled while drawing in place (before the pages are written). */
-  private async embedDeferred(): Promise<void> {
+  /** Writes the image objects of the images drawn (their pixels prepared meanwhile) and points the pages at them. */
+  private async embedImages(): Promise<void> {
     const doc = this.doc as unknown as PdfkitInternals;
+    const blank: PdfReadyImage = {
+      width: 1,
+      height: 1,
+      filter: 'FlateDecode',
+      colorSpace: 'DeviceRGB',
+      data: deflateSync(Buffer.from([255, 255, 255])),
+      alpha: null,
+    };
     for (const deferred of this.deferred) {
-      const scaled = await deferred.ready;
-      let real: ReturnType<PdfkitInternals['openImage']>;
-      try {
-        real = doc.openImage(scaled ?? WHITE_PIXEL);
-      } catch {
-        real = doc.openImage(WHITE_PIXEL);
+      if (deferred.pages.size === 0) continue;
+      const image = (await deferred.ready) ?? blank;
+      const common = { Type: 'XObject', Subtype: 'Image', Width: image.width, Height: image.height, BitsPerComponent: 8 };
+      let mask: ReturnType<PdfkitInternals['ref']> | null = null;
+      if (image.alpha) {
+        mask = doc.ref({ ...common, ColorSpace: 'DeviceGray', Filter: 'FlateDecode' });
+        mask.end(image.alpha);
       }
-      real.embed(this.doc);
-      for (const page of deferred.pages) (page as PdfkitInternals['page']).xobjects[deferred.label] = real.obj;
+      const object = doc.ref({ ...common, ColorSpace: image.colorSpace, Filter: image.filter, ...(mask ? { SMask: mask } : {}) });
+      object.end(image.data);
+      for (const page of deferred.pages) (page as PdfkitInternals['page']).xobjects[deferred.label] = object;
     }
   }
 
@@ -661,7 +663,7 @@ export class Pdf {
   async finish(footer: FooterInfo): Promise<Buffer> {
     this.placeHeadings(0);
     while (this.stack.length > 1) this.closeTop();
-    await this.embedDeferred();
+    await this.embedImages();
     const slot = footer.signatureSlot ?? footer.watermark === null;
     const textWidth = slot ? SIGNATURE_SLOT.x - MARGIN.left - 10 : CONTENT_WIDTH;
     const range = this.doc.bufferedPageRange();
