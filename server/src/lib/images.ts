@@ -22,8 +22,12 @@ export type ImagePurpose = 'signature' | 'logo' | 'photo';
 
 export const IMAGE_MAX_SIDE: Record<ImagePurpose, number> = { signature: 1200, logo: 1000, photo: 2560 };
 
-/** Decoding limits for every image we open: the upload limit of pixels, errors refused, a time bound. */
-const OPEN: sharp.SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true };
+/**
+ * Decoding limits for every image we open: the upload limit of pixels and a time bound. Damaged
+ * but readable data (a bad checksum, a truncated end) is decoded as far as it goes, as browsers
+ * show it; data that does not decode at all is refused.
+ */
+const OPEN: sharp.SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'none', sequentialRead: true };
 const TIMEOUT = { seconds: 20 };
 
 // libvips' operation cache would keep decoded images of other users' uploads in memory.

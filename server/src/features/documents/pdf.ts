@@ -234,7 +234,7 @@ export class Pdf {
 
   /** Starts a new page unless `height` more points (and any waiting heading) fit on this one. */
   ensure(height: number): void {
-    if (this.pending.length) {
+    if (this.pending.length && this.marking === 0) {
       this.placeHeadings(height);
       return;
     }
@@ -328,7 +328,6 @@ export class Pdf {
    * It is drawn together with the next block: see the class comment.
    */
   heading(text: string, options: { keepWithNext?: number } = {}): void {
-    if (this.marking > 0) return;
     if (this.top.auto) this.closeTop();
     const sect = this.doc.struct('Sect');
     this.top.element.add(sect);
@@ -340,7 +339,9 @@ export class Pdf {
 
   /** Draws the waiting headings, on a new page unless they and `next` points fit here. */
   private placeHeadings(next: number): void {
-    if (this.pending.length === 0) return;
+    // Never from inside an artifact (a running header drawn while a heading waits): the heading
+    // goes with the next content block instead.
+    if (this.pending.length === 0 || this.marking > 0) return;
     const headings = this.pending;
     this.pending = [];
     const keep = Math.max(next, ...headings.map((h) => h.keepWithNext));

@@ -18,8 +18,8 @@ export interface EmbeddedSignature {
   coversWholeFile: boolean;
 }
 
-/** At most this many signature dictionaries are looked at (ours have one). */
-const MAX_SIGNATURES = 8;
+/** At most this many signature dictionaries are looked at (ours have one; each costs a hash of the file). */
+const MAX_SIGNATURES = 4;
 /** A CMS larger than this is not one of ours (ours are about 1.5 KB in an 8 KB placeholder). */
 const MAX_CMS_BYTES = 64 * 1024;
 
