@@ -48,5 +48,15 @@ export const VerifyAnswer = CertificateFacts.extend({
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
 
 /** `POST /api/verify/<code>/check` with the PDF as the body (application/pdf): whether it is the issued file. */
-export const VerifyCheckAnswer = z.object({ match: z.boolean(), sha256: z.string(), message: z.string() });
+export const VerifyCheckAnswer = z.object({
+  match: z.boolean(),
+  sha256: z.string(),
+  message: z.string(),
+  /**
+   * exact: the issued file byte for byte; signed-content-intact: another file whose signature
+   * by the provider covers exactly the issued content (re-saved, something appended);
+   * not-issued: anything else.
+   */
+  verdict: z.enum(['exact', 'signed-content-intact', 'not-issued']).optional(),
+});
 export type VerifyCheckAnswer = z.infer<typeof VerifyCheckAnswer>;

@@ -8,6 +8,7 @@ import { files } from '../db/schema';
 import type { Db } from '../db/types';
 import { type BlobStore, type Received, TooLargeError } from './blobs';
 import { AppError, badRequest, payloadTooLarge } from './errors';
+import { type ImagePurpose, normaliseImage, renamedFor, UnreadableImage } from './images';
 import { acceptableDimensions, imageDimensions } from './imageSize';
 import { newBlobKey } from './tokens';
 
@@ -48,6 +49,8 @@ export interface Upload {
   contentType: string;
   sha256: string;
   size: number;
+  /** The size of the file as sent (before an image was scaled), for the spec's limits. */
+  uploadedSize?: number;
 }
 
 function extensionOf(name: string): string {
@@ -111,6 +114,10 @@ export async function checkFile(fileName: string, received: Received, accept: Ki
  * streamed to a temporary file (never whole in memory), refused when larger than `maxBytes`
  * (413) or when its content is not one of the accepted kinds (400), and committed to the store
  * only once accepted. A refused file leaves nothing behind.
+ *
+ * With `image`, a PNG or JPEG is stored the size its purpose needs (`lib/images.ts`: scaled
+ * down, upright, without metadata; kept byte for byte when already so); one that does not
+ * decode is refused with the same 400. The answer describes what was stored.
  */
 export async function readSingleUpload(
   request: FastifyRequest,
@@ -118,6 +125,7 @@ export async function readSingleUpload(
   field: string,
   accept: Kind[],
   maxBytes: number,
+  options: { image?: ImagePurpose } = {},
 ): Promise<Upload> {
   if (!request.isMultipart()) throw badRequest(`Send the file as multipart/form-data in the field ${field}`);
   let part: MultipartFile | undefined;
@@ -140,17 +148,30 @@ export async function readSingleUpload(
   try {
     if (part.file.truncated) throw payloadTooLarge(FILES.invalidTypeOrSize);
     const kind = await checkFile(part.filename ?? '', received, accept);
+    const fileName = (part.filename ?? '').replace(/[\\/\0]/g, '_').slice(0, 200);
+    if (options.image && (kind === 'png' || kind === 'jpg')) {
+      const stored = await storedImage(store, received, kind, options.image);
+      if (stored) return { ...stored, fileName: renamedFor(fileName, stored.kind), uploadedSize: received.size };
+    }
     await store.commit(received);
-    return {
-      fileName: (part.filename ?? '').replace(/[\\/\0]/g, '_').slice(0, 200),
-      kind,
-      contentType: MIME[kind],
-      sha256: received.sha256,
-      size: received.size,
-    };
+    return { fileName, kind, contentType: MIME[kind], sha256: received.sha256, size: received.size, uploadedSize: received.size };
   } finally {
     await store.discard(received);
   }
+}
+
+/** The scaled copy of an uploaded image, stored; null when the upload itself is kept. */
+async function storedImage(store: BlobStore, received: Received, kind: 'png' | 'jpg', purpose: ImagePurpose) {
+  let normalised: Awaited<ReturnType<typeof normaliseImage>>;
+  try {
+    normalised = await normaliseImage(received.path, kind, purpose);
+  } catch (error) {
+    if (error instanceof UnreadableImage) throw badRequest(FILES.invalidTypeOrSize);
+    throw error;
+  }
+  if (!normalised.data) return null;
+  const put = await store.put(normalised.data);
+  return { kind: normalised.kind, contentType: MIME[normalised.kind], sha256: put.sha256, size: put.size };
 }
 
 function uploadError(error: unknown): AppError {

@@ -507,9 +507,11 @@ export async function uploadAssetFile(ctx: RequestContext, request: FastifyReque
     'locationFile',
     ['png', 'jpg', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv'],
     ASSET_FILE_MAX_BYTES,
+    { image: 'photo' },
   );
   const image = IMAGE_KINDS.has(upload.kind);
-  if (image && upload.size > IMAGE_MAX_BYTES) throw badRequest('Images may be at most 5 MB', { locationFile: 'too large' }); // (ours)
+  if (image && (upload.uploadedSize ?? upload.size) > IMAGE_MAX_BYTES)
+    throw badRequest('Images may be at most 5 MB', { locationFile: 'too large' }); // (ours)
   if (section !== undefined && section !== 4 && !image)
     throw badRequest('Photos must be png or jpeg images', { locationFile: 'must be an image' }); // (ours)
   await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {

@@ -19,7 +19,7 @@ export async function uploadClientLogo(ctx: RequestContext, request: FastifyRequ
   const where = and(clientScope(ctx.scope), eq(clientCompanies.id, clientId));
   const found = await ctx.db.select({ id: clientCompanies.id }).from(clientCompanies).where(where);
   if (found.length === 0) throw notFound(SHELL.notFound);
-  const upload = await readSingleUpload(request, ctx.app.blobs, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES);
+  const upload = await readSingleUpload(request, ctx.app.blobs, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES, { image: 'logo' });
   await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const [current] = await tx.select({ fileId: clientCompanies.logoFileId }).from(clientCompanies).where(where).for('update');
     const stored = await storeFile(tx, {

@@ -69,7 +69,9 @@ export async function dataFormsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = contextOf(app, request);
-      const upload = await readSingleUpload(request, app.blobs, 'file', ACCEPT[request.query.kind], FORM_FILE_MAX_BYTES);
+      const upload = await readSingleUpload(request, app.blobs, 'file', ACCEPT[request.query.kind], FORM_FILE_MAX_BYTES, {
+        image: request.query.kind === 'signature' ? 'signature' : 'photo',
+      });
       const stored = await inTransaction(ctx.db, actorOf(ctx.user), (tx) =>
         storeFile(tx, {
           namespaceId: ctx.scope.namespaceId,

@@ -16,7 +16,7 @@ import { firstPageHeader, type RenderOptions, reference, resultColors, runningHe
  */
 
 const NOT_RECORDED = 'Not recorded';
-const orNot = (value: string | null | undefined) => (value && value.trim() ? value : NOT_RECORDED);
+const orNot = (value: string | null | undefined) => (value?.trim() ? value : NOT_RECORDED);
 
 /** What the document is, from its result (DECISIONS 9). */
 export function certificateTitle(result: number | null): string {
@@ -39,27 +39,33 @@ function factGrid(pdf: Pdf, title: string, facts: [string, string][], columns = 
   const height = 17 + rowHeights.reduce((a, b) => a + b, 0) + 1;
   pdf.ensure(height + 6);
   const top = pdf.y;
-  pdf.doc.save().roundedRect(MARGIN.left, top, CONTENT_WIDTH, height, 4).lineWidth(0.6).strokeColor(COLOR.line).stroke().restore();
-  pdf.doc.save().roundedRect(MARGIN.left, top, CONTENT_WIDTH, 15, 4).fill(COLOR.primaryLight).restore();
-  pdf.doc
-    .save()
-    .rect(MARGIN.left, top + 10, CONTENT_WIDTH, 5)
-    .fill(COLOR.primaryLight)
-    .restore();
-  pdf.font('bold', 7.5, COLOR.primary);
-  pdf.textAt(title.toUpperCase(), MARGIN.left + pad, top + 4, { characterSpacing: 0.3 });
-  let y = top + 19;
-  rows.forEach((row, r) => {
-    const labels = Math.max(...row.map(([label]) => labelHeight(label)));
-    row.forEach(([label, value], c) => {
-      const x = MARGIN.left + pad + c * columnWidth;
-      pdf.font('regular', 6.5, COLOR.muted);
-      pdf.textAt(label.toUpperCase(), x, y, { width: columnWidth - 8 });
-      const missing = value === NOT_RECORDED;
-      pdf.font(missing ? 'oblique' : 'bold', 8.5, missing ? COLOR.muted : COLOR.text);
-      pdf.textAt(value, x, y + labels + 0.5, { width: columnWidth - 8 });
+  pdf.strokeRect(MARGIN.left, top, CONTENT_WIDTH, height, COLOR.line, 4);
+  pdf.fillRect(MARGIN.left, top, CONTENT_WIDTH, 13, COLOR.primaryLight, 4);
+  pdf.fillRect(MARGIN.left, top + 8, CONTENT_WIDTH, 5, COLOR.primaryLight);
+  pdf.within('Table', () => {
+    pdf.within('Caption', () => {
+      pdf.font('bold', 7, COLOR.primary);
+      pdf.textAt(title.toUpperCase(), MARGIN.left + pad, top + 3.5, { characterSpacing: 0.3 });
     });
-    y += rowHeights[r];
+    let y = top + 16;
+    rows.forEach((row, r) => {
+      const labels = Math.max(...row.map(([label]) => labelHeight(label)));
+      pdf.within('TR', () => {
+        row.forEach(([label, value], c) => {
+          const x = MARGIN.left + pad + c * columnWidth;
+          pdf.within('TH', () => {
+            pdf.font('regular', 6.5, COLOR.muted);
+            pdf.textAt(label.toUpperCase(), x, y, { width: columnWidth - 8 });
+          });
+          pdf.within('TD', () => {
+            const missing = value === NOT_RECORDED;
+            pdf.font(missing ? 'oblique' : 'bold', 8.5, missing ? COLOR.muted : COLOR.text);
+            pdf.textAt(value, x, y + labels + 0.5, { width: columnWidth - 8 });
+          });
+        });
+      });
+      y += rowHeights[r];
+    });
   });
   pdf.y = top + height + 5;
 }
@@ -68,46 +74,58 @@ function factGrid(pdf: Pdf, title: string, facts: [string, string][], columns = 
 function title(pdf: Pdf, text: string, keep = 40) {
   pdf.ensure(15 + keep);
   pdf.y += 2;
-  pdf.font('bold', 8, COLOR.primary);
-  pdf.textAt(text.toUpperCase(), MARGIN.left, pdf.y, { characterSpacing: 0.4 });
+  pdf.within('H2', () => {
+    pdf.font('bold', 8, COLOR.primary);
+    pdf.textAt(text.toUpperCase(), MARGIN.left, pdf.y, { characterSpacing: 0.4 });
+  });
   pdf.y += 10;
   pdf.rule(pdf.y, COLOR.primary, 0.8);
   pdf.y += 3;
 }
 
-/** A light table: header row, rows of wrapped text, a hairline between rows. */
+/** A light table: header row, rows of wrapped text, a hairline between rows; tagged as a table. */
 function lightTable(pdf: Pdf, columns: { title: string; width: number }[], rows: string[][], size = 7.5) {
   const pad = 4;
   const header = () => {
     const y = pdf.y;
     let x = MARGIN.left;
-    pdf.font('bold', 6.5, COLOR.muted);
-    for (const column of columns) {
-      pdf.textAt(column.title.toUpperCase(), x + pad, y, { width: column.width - 2 * pad, characterSpacing: 0.2 });
-      x += column.width;
-    }
+    pdf.within('TR', () => {
+      for (const column of columns) {
+        pdf.within('TH', () => {
+          pdf.font('bold', 6.5, COLOR.muted);
+          pdf.textAt(column.title.toUpperCase(), x + pad, y, { width: column.width - 2 * pad, characterSpacing: 0.2 });
+        });
+        x += column.width;
+      }
+    });
     pdf.y = y + 10;
     pdf.rule(pdf.y, COLOR.line, 0.4);
     pdf.y += 2;
   };
-  header();
-  for (const row of rows) {
-    const height = Math.max(...columns.map((c, i) => pdf.heightOf(row[i] ?? '', c.width - 2 * pad, 'regular', size))) + 4;
-    if (pdf.y + height > pdf.bottom) {
-      pdf.newPage();
-      header();
+  pdf.within('Table', () => {
+    header();
+    for (const row of rows) {
+      const height = Math.max(...columns.map((c, i) => pdf.heightOf(row[i] ?? '', c.width - 2 * pad, 'regular', size))) + 4;
+      if (pdf.y + height > pdf.bottom) {
+        pdf.newPage();
+        header();
+      }
+      const y = pdf.y;
+      let x = MARGIN.left;
+      pdf.within('TR', () => {
+        columns.forEach((column, i) => {
+          pdf.within('TD', () => {
+            pdf.font(i === 0 ? 'bold' : 'regular', size, COLOR.text);
+            pdf.textAt(row[i] ?? '', x + pad, y + 1, { width: column.width - 2 * pad });
+          });
+          x += column.width;
+        });
+      });
+      pdf.y = y + height;
+      pdf.rule(pdf.y, COLOR.line, 0.3);
+      pdf.y += 1;
     }
-    const y = pdf.y;
-    let x = MARGIN.left;
-    columns.forEach((column, i) => {
-      pdf.font(i === 0 ? 'bold' : 'regular', size, COLOR.text);
-      pdf.textAt(row[i] ?? '', x + pad, y + 1, { width: column.width - 2 * pad });
-      x += column.width;
-    });
-    pdf.y = y + height;
-    pdf.rule(pdf.y, COLOR.line, 0.3);
-    pdf.y += 1;
-  }
+  });
   pdf.y += 4;
 }
 
@@ -155,40 +173,56 @@ function checklistColumns(pdf: Pdf, data: TaskDocumentData, reserve: number) {
   let y = top;
   let lowest = top;
   let section = '';
-  lines.forEach((line, index) => {
-    const h = heightOf(line);
-    // A section title keeps its first item with it.
-    const need = line.kind === 'section' ? h + heightOf(lines[index + 1] ?? line) : h;
-    const full = y + need > pdf.bottom || (balanced && column < columns - 1 && y - top + h / 2 > target && line.kind === 'section');
-    if (full) {
-      column++;
-      if (column >= columns) {
-        pdf.newPage();
-        column = 0;
-        top = pdf.y;
-        lowest = top;
+  pdf.within('Table', () =>
+    lines.forEach((line, index) => {
+      const h = heightOf(line);
+      // A section title keeps its first item with it.
+      const need = line.kind === 'section' ? h + heightOf(lines[index + 1] ?? line) : h;
+      const full = y + need > pdf.bottom || (balanced && column < columns - 1 && y - top + h / 2 > target && line.kind === 'section');
+      if (full) {
+        column++;
+        if (column >= columns) {
+          pdf.newPage();
+          column = 0;
+          top = pdf.y;
+          lowest = top;
+        }
+        y = top;
+        if (line.kind === 'item' && section) {
+          pdf.font('bold', 7.5, COLOR.primary);
+          pdf.textAt(`${section} (continued)`, MARGIN.left + column * (width + gap), y + 3, { width });
+          y += 13;
+        }
       }
-      y = top;
-      if (line.kind === 'item' && section) {
-        pdf.font('bold', 7.5, COLOR.primary);
-        pdf.textAt(`${section} (continued)`, MARGIN.left + column * (width + gap), y + 3, { width });
-        y += 13;
+      const x = MARGIN.left + column * (width + gap);
+      const at = y;
+      if (line.kind === 'section') {
+        section = line.text;
+        pdf.within('TR', () =>
+          pdf.within('TH', () => {
+            pdf.font('bold', 7.5, COLOR.primary);
+            pdf.textAt(line.text, x, at + 3, { width });
+          }),
+        );
+      } else {
+        pdf.within('TR', () => {
+          pdf.within('TD', () => {
+            pdf.font('regular', 7.5, COLOR.text);
+            pdf.textAt(line.text, x + 4, at, { width: width - resultWidth - 8 });
+          });
+          pdf.within('TD', () => {
+            pdf.font('bold', 7.5, line.result ? RESULT_COLOR[line.result] : COLOR.pending);
+            pdf.textAt(line.result ? RESULT_TEXT[line.result] : 'Open', x + width - resultWidth, at, {
+              width: resultWidth,
+              align: 'right',
+            });
+          });
+        });
       }
-    }
-    const x = MARGIN.left + column * (width + gap);
-    if (line.kind === 'section') {
-      section = line.text;
-      pdf.font('bold', 7.5, COLOR.primary);
-      pdf.textAt(line.text, x, y + 3, { width });
-    } else {
-      pdf.font('regular', 7.5, COLOR.text);
-      pdf.textAt(line.text, x + 4, y, { width: width - resultWidth - 8 });
-      pdf.font('bold', 7.5, line.result ? RESULT_COLOR[line.result] : COLOR.pending);
-      pdf.textAt(line.result ? RESULT_TEXT[line.result] : 'Open', x + width - resultWidth, y, { width: resultWidth, align: 'right' });
-    }
-    y += h;
-    lowest = Math.max(lowest, y);
-  });
+      y += h;
+      lowest = Math.max(lowest, y);
+    }),
+  );
   pdf.y = lowest + 4;
 }
 
@@ -199,7 +233,7 @@ function resultBand(pdf: Pdf, data: TaskDocumentData) {
   const [color, background] = resultColors(data.result);
   const failed = data.result === 2;
   const dangerous = data.defects.some((d) => d.danger === 1);
-  pdf.doc.save().roundedRect(MARGIN.left, top, CONTENT_WIDTH, 40, 4).fill(background).restore();
+  pdf.fillRect(MARGIN.left, top, CONTENT_WIDTH, 40, background, 4);
   pdf.font('regular', 7, COLOR.muted);
   pdf.textAt('RESULT OF THE EXAMINATION', MARGIN.left + 10, top + 7);
   pdf.font('bold', 17, color);
@@ -237,10 +271,11 @@ function signatures(pdf: Pdf, data: TaskDocumentData, options: RenderOptions) {
   pdf.ensure(height + 4);
   const top = pdf.y;
   const block = (heading: string, who: Person | null, note: string, x: number, extra?: string) => {
-    pdf.doc.save().roundedRect(x, top, boxWidth, height, 4).lineWidth(0.6).strokeColor(COLOR.line).stroke().restore();
+    pdf.strokeRect(x, top, boxWidth, height, COLOR.line, 4);
     pdf.font('bold', 7, COLOR.primary);
     pdf.textAt(heading.toUpperCase(), x + 7, top + 6, { characterSpacing: 0.3 });
-    if (who?.signature) pdf.image(who.signature.data, x + 7, top + 15, { fit: [boxWidth - 14, 30], valign: 'center' });
+    if (who?.signature)
+      pdf.image(who.signature.data, x + 7, top + 15, { fit: [boxWidth - 14, 30], valign: 'center' }, `Signature of ${who.name}`);
     else {
       pdf.font('oblique', 7.5, COLOR.muted);
       pdf.textAt(who ? 'Signature not on file' : 'Awaiting approval', x + 7, top + 26, { width: boxWidth - 14 });
@@ -273,7 +308,16 @@ function signatures(pdf: Pdf, data: TaskDocumentData, options: RenderOptions) {
     pdf.font('regular', 6.5, COLOR.muted);
     pdf.textAt('Scan to verify', qrX, top + qrSize + 3, { width: qrSize, align: 'center' });
   } else {
-    pdf.doc.save().roundedRect(qrX, top, qrSize, qrSize, 4).dash(3, { space: 2 }).lineWidth(0.6).strokeColor(COLOR.line).stroke().restore();
+    pdf.artifact(() =>
+      pdf.doc
+        .save()
+        .roundedRect(qrX, top, qrSize, qrSize, 4)
+        .dash(3, { space: 2 })
+        .lineWidth(0.6)
+        .strokeColor(COLOR.line)
+        .stroke()
+        .restore(),
+    );
     pdf.font('oblique', 6.5, COLOR.muted);
     pdf.textAt('Verification QR code issued with the final certificate', qrX + 5, top + 24, { width: qrSize - 10, align: 'center' });
   }
@@ -404,7 +448,6 @@ export async function renderCertificate(data: TaskDocumentData, options: RenderO
 
   if (data.revision > 0) {
     title(pdf, `Revision ${data.revision}`, 24);
-    pdf.font('regular', 7.5, COLOR.text);
     const replaced = data.replaces
       ? `This revision replaces certificate ${data.replaces.number} revision ${data.replaces.revision}, issued ${documentDate(
           data.replaces.issuedAt,
@@ -412,9 +455,7 @@ export async function renderCertificate(data: TaskDocumentData, options: RenderO
         )} (SHA-256 ${data.replaces.sha256}), which is withdrawn.`
       : `This revision replaces revision ${data.revision - 1} of certificate ${data.certificateNumber ?? ''}, which is withdrawn.`;
     const text = data.revisionComments ? `${replaced} Reason: ${data.revisionComments}` : replaced;
-    pdf.ensure(pdf.heightOf(text, CONTENT_WIDTH, 'regular', 7.5) + 4);
-    pdf.doc.text(text, MARGIN.left, pdf.y, { width: CONTENT_WIDTH });
-    pdf.y += 4;
+    pdf.paragraph(text, { size: 7.5, gap: 4 });
   }
 
   const na = Object.values(data.results).filter((r) => r === 'na').length;
@@ -429,9 +470,7 @@ export async function renderCertificate(data: TaskDocumentData, options: RenderO
       }. This certificate is valid until the next examination date unless the equipment is modified, repaired, damaged or exposed to exceptional circumstances in the meantime.`;
   pdf.ensure(pdf.heightOf(declaration, CONTENT_WIDTH, 'regular', 7) + 110);
   title(pdf, 'Declaration', 0);
-  pdf.font('regular', 7, COLOR.text);
-  pdf.doc.text(declaration, MARGIN.left, pdf.y, { width: CONTENT_WIDTH, align: 'justify' });
-  pdf.y += 5;
+  pdf.paragraph(declaration, { size: 7, align: 'justify', gap: 5 });
   signatures(pdf, data, options);
 
   return pdf.finish({

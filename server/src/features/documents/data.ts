@@ -363,7 +363,7 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
       acronymCode: row.asset?.acronymCode ?? null,
       externalId: row.asset?.externalId ?? null,
     },
-    identification: await identificationOf(db, task.namespaceId, row.asset, row.assetType, timeZone),
+    identification: await identificationOf(db, task.namespaceId, row.asset, row.assetType),
     previousExamination: previous?.date ?? null,
     basis: (task.basisOfExamination as ExaminationBasis | null) ?? defaultBasis(validityMonths),
     testEquipment: task.testEquipment ?? [],
@@ -390,7 +390,7 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
     checklist,
     results,
     defects: defectsOf(checklist, lookup),
-    testParticulars: testParticularsOf(checklist, lookup, timeZone),
+    testParticulars: testParticularsOf(checklist, lookup),
     replaces: replaced ?? null,
     forms,
     images,
@@ -404,7 +404,6 @@ async function identificationOf(
   namespaceId: number,
   asset: { attributes: Record<string, unknown> | null; attributesFormId: number | null; attributesFormRevision: number | null } | null,
   type: { identification: AssetIdentification | null; attributeForm: number | null } | null,
-  timeZone: string,
 ): Promise<Identification> {
   const out = Object.fromEntries(IDENTIFICATION_FACTS.map((f) => [f, null])) as Identification;
   const attributes = asset?.attributes;
@@ -439,7 +438,7 @@ async function identificationOf(
 }
 
 /** The values of the checklist's test nodes (LOAD TEST and NDT), shown fields only, by sample. */
-function testParticularsOf(checklist: TaskChecklist | null, lookup: FormLookup, timeZone: string): TestParticular[] {
+function testParticularsOf(checklist: TaskChecklist | null, lookup: FormLookup): TestParticular[] {
   const out: TestParticular[] = [];
   for (const section of checklist?.sections ?? []) {
     const nodes: [TaskChecklist['sections'][number] | TaskChecklist['sections'][number]['items'][number], string, boolean][] = [

@@ -2,11 +2,32 @@ import type { TaskChecklist } from '@portal/contracts';
 import { emblemPng } from '../../db/seed/emblem';
 import { addMonths, type TaskDocumentData } from './data';
 
+export interface SampleOptions {
+  /** Photos (PNG or JPEG bytes) put in the 'Plate photo' field of the first items, one each, in turn. */
+  photos?: Buffer[];
+  /** How many items get a photo (default: one per photo). The same photo repeats when more. */
+  photoItems?: number;
+  /** Every record answers 'Defect found: No' yet keeps a 'Defect details' value the form hides. */
+  hiddenValues?: boolean;
+  /** The inspector's and approver's signature image (default: a small emblem). */
+  signature?: Buffer;
+}
+
+/** The value of the hidden field in the sample's records (must never be printed). */
+export const SAMPLE_HIDDEN_TEXT = 'HIDDEN-DEFECT-NOTE';
+
 /**
  * A believable task's documents data without a database: the bench's certificate figure and
- * the renderers' tests use it (a 40-item checklist by default, logo, two signatures).
+ * the renderers' tests use it (a 40-item checklist by default, logo, two signatures; photos
+ * and hidden form values on request).
  */
-export function sampleDocumentData(items = 40): TaskDocumentData {
+export function sampleDocumentData(items = 40, options: SampleOptions = {}): TaskDocumentData {
+  const photos = options.photos ?? [];
+  const photoItems = photos.length ? (options.photoItems ?? photos.length) : 0;
+  const images: TaskDocumentData['images'] = new Map();
+  photos.forEach((data, i) => {
+    images.set(`samplephoto${String(i).padStart(8, '0')}`, { data, type: data[0] === 0xff ? 'image/jpeg' : 'image/png' });
+  });
   const sectionNames = [
     'General condition',
     'Structure and welds',
@@ -36,6 +57,8 @@ export function sampleDocumentData(items = 40): TaskDocumentData {
                 condition: 'good',
                 remarks: n % 3 === 0 ? 'Light surface rust, no pitting' : 'Satisfactory',
                 wear: 2.5 + (n % 5) / 10,
+                ...(n < photoItems ? { plate: [`samplephoto${String(n % photos.length).padStart(8, '0')}`] } : {}),
+                ...(options.hiddenValues ? { defect: false, defectNotes: SAMPLE_HIDDEN_TEXT } : {}),
               },
               attributesFiles: [],
             },
@@ -46,7 +69,8 @@ export function sampleDocumentData(items = 40): TaskDocumentData {
     if (sectionItems.length) sections.push({ id: `s${s}`, name, userData: null, items: sectionItems });
   }
   const inspected = new Date(Date.UTC(2026, 10, 20, 9, 30));
-  const signature = { data: emblemPng([20, 40, 120], 'hook', 96), type: 'image/png' as const };
+  const signatureData = options.signature ?? emblemPng([20, 40, 120], 'hook', 96);
+  const signature = { data: signatureData, type: signatureData[0] === 0xff ? ('image/jpeg' as const) : ('image/png' as const) };
   return {
     taskId: 1234,
     namespaceId: 1,
@@ -131,11 +155,20 @@ export function sampleDocumentData(items = 40): TaskDocumentData {
             },
             { id: 'f2', kind: 'number' as const, key: 'wear', label: 'Measured wear', unit: 'mm' },
             { id: 'f3', kind: 'textarea' as const, key: 'remarks', label: 'Remarks' },
+            { id: 'f4', kind: 'photo' as const, key: 'plate', label: 'Plate photo' },
+            { id: 'f5', kind: 'yesno' as const, key: 'defect', label: 'Defect found' },
+            {
+              id: 'f6',
+              kind: 'textarea' as const,
+              key: 'defectNotes',
+              label: 'Defect details',
+              visibleWhen: { key: 'defect', equals: [true] },
+            },
           ],
         },
       ],
     ]),
-    images: new Map(),
+    images,
     fileNames: new Map(),
   };
 }

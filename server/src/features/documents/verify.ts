@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { DOCUMENTS, type VerifyAnswer, type VerifyCheckAnswer, VerifyParams } from '@portal/contracts';
-import { certificates, tasks } from '../../db/schema';
+import { certificates, files, tasks } from '../../db/schema';
 import type { Db } from '../../db/types';
+import { type BlobStore, fileContent } from '../../lib/blobs';
 import { AppError, badRequest, payloadTooLarge } from '../../lib/errors';
 import { hit, type Limit } from '../../lib/rateLimit';
+import { readSignatures, signedWith } from './pdfSignature';
 import { pdfDate, RESULT_LABEL } from './render';
+import { signingCertificatePem } from './signing';
 
 /**
  * The public verification of a final certificate (DECISIONS 8): reached from the QR code,
@@ -102,22 +105,56 @@ export async function verificationUrlOfTask(db: Db, taskId: number, publicUrl: s
   return row ? `${publicUrl.replace(/\/+$/, '')}/verify/${row.code}` : null;
 }
 
-/** Hashes the uploaded PDF as it streams (never stored) and compares it with the issued hash. */
+/**
+ * "Check a PDF" (DECISIONS 9): the uploaded file (at most 25 MB, kept in memory for the
+ * request only, never stored) is
+ * - the certificate exactly as issued when its SHA-256 is the issued one;
+ * - "signed content intact, but changed after signing" when it carries a signature that is
+ *   valid, made with the provider's (the namespace's) signing key, over exactly the bytes the
+ *   issued certificate's signature covers (a re-save that appended a newline, an incremental
+ *   update added by a viewer);
+ * - otherwise not a certificate issued by the provider (garbage, broken or foreign signatures
+ *   included: `pdfSignature.ts` never throws on hostile input).
+ */
 export async function checkUpload(request: FastifyRequest, found: VerifyAnswer): Promise<VerifyCheckAnswer> {
   if (!request.isMultipart()) throw badRequest(DOCUMENTS.verifyNoFile, { file: 'is required' });
   const part = await request.file({ limits: { fileSize: CHECK_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   if (!part) throw badRequest(DOCUMENTS.verifyNoFile, { file: 'is required' });
   const hash = createHash('sha256');
+  const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of part.file) {
     hash.update(chunk as Buffer);
+    chunks.push(chunk as Buffer);
     size += (chunk as Buffer).length;
   }
   if (part.file.truncated) throw payloadTooLarge('The file is larger than any certificate'); // (ours)
   if (size === 0) throw badRequest(DOCUMENTS.verifyNoFile, { file: 'is required' });
   const sha256 = hash.digest('hex');
-  const match = sha256 === found.sha256;
-  return { match, sha256, message: match ? DOCUMENTS.verifyMatch : DOCUMENTS.verifyMismatch };
+  if (sha256 === found.sha256) return { match: true, sha256, message: DOCUMENTS.verifyMatch, verdict: 'exact' };
+  const code = (request.params as { code?: string }).code ?? '';
+  const intact = await signedContentIntact(request.server.db, request.server.blobs, code, Buffer.concat(chunks, size));
+  return intact
+    ? { match: false, sha256, message: DOCUMENTS.verifySignedIntact, verdict: 'signed-content-intact' }
+    : { match: false, sha256, message: DOCUMENTS.verifyNotIssued(found.issuer), verdict: 'not-issued' };
+}
+
+/** Whether `upload` carries a valid signature by the namespace's key over the issued certificate's signed bytes. */
+async function signedContentIntact(db: Db, store: BlobStore, code: string, upload: Buffer): Promise<boolean> {
+  const candidates = readSignatures(upload);
+  if (candidates.length === 0) return false;
+  const [issued] = await db
+    .select({ namespaceId: certificates.namespaceId, sha256: files.sha256, content: files.content })
+    .from(certificates)
+    .innerJoin(files, eq(files.id, certificates.fileId))
+    .where(eq(certificates.code, code));
+  if (!issued) return false;
+  const pem = await signingCertificatePem(db, issued.namespaceId);
+  if (!pem) return false;
+  const original = await fileContent(store, issued);
+  if (!original) return false;
+  const issuedDigests = new Set(readSignatures(original).map((s) => s.signedDigest));
+  return candidates.some((s) => issuedDigests.has(s.signedDigest) && signedWith(s, pem));
 }
 
 /** Links to the issue this one replaced and the one that replaced it (the revision chain). */

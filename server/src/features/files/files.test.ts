@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, unlink, utimes, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES } from '@portal/contracts';
 import { buildApp } from '../../app';
@@ -92,9 +93,16 @@ describe.each(['dir', 'db'] as const)('uploads and downloads on the %s store', (
       expect(refused.statusCode, name).toBe(400);
       expect(refused.json().error).toBe(FILES.invalidTypeOrSize);
     }
-    const accepted = await signature(userId, 'photo.jpg', jpegHeader(8000, 5000));
+    // A header alone is no longer enough: the image is decoded (and here scaled: lib/images.ts).
+    expect((await signature(userId, 'photo.jpg', jpegHeader(8000, 5000))).statusCode).toBe(400);
+    const real = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#d0d8e0' } })
+      .jpeg()
+      .toBuffer();
+    const accepted = await signature(userId, 'photo.jpg', real);
     expect(accepted.statusCode).toBe(200);
-    expect((await rowOf(accepted.json().blobKey)).contentType).toBe('image/jpeg');
+    const row = await rowOf(accepted.json().blobKey);
+    expect(row.contentType).toBe('image/jpeg');
+    expect(await sharp((await download(row.blobKey)).rawPayload).metadata()).toMatchObject({ width: 1200, height: 750 });
     expect(await temporaryFiles()).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import {
   STICKER_PAGE_MARGIN,
   sheetLayout,
 } from '@portal/contracts';
+import { headerSize, printImage } from '../../lib/images';
 import { loadFonts } from '../documents/fonts';
 
 /**
@@ -109,10 +110,14 @@ export async function renderStickerSheet(input: SheetInput): Promise<Buffer> {
 
   // Opened once, so the logo is embedded once and referenced by every label.
   // (pdfkit's openImage is not in its type declarations; doc.image takes what it answers.)
+  // A logo stored before uploads were scaled may be huge: pdfkit would decode all of it.
   let logo: PDFKit.Mixins.ImageSrc | null = null;
-  if (input.logo) {
+  const size = input.logo ? headerSize(input.logo) : null;
+  const logoData =
+    input.logo && size && Math.max(size.width, size.height) > 600 ? ((await printImage(input.logo, 600))?.data ?? null) : input.logo;
+  if (logoData) {
     try {
-      logo = (doc as unknown as { openImage(src: Buffer): PDFKit.Mixins.ImageSrc }).openImage(input.logo);
+      logo = (doc as unknown as { openImage(src: Buffer): PDFKit.Mixins.ImageSrc }).openImage(logoData);
     } catch {
       logo = null;
     }

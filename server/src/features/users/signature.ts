@@ -50,7 +50,7 @@ export async function uploadSignature(ctx: RequestContext, request: FastifyReque
 
 /** Stores the uploaded signature of `userId` in place of the old one (the caller checked who may). */
 export async function replaceSignature(ctx: RequestContext, request: FastifyRequest, userId: number): Promise<{ blobKey: string }> {
-  const upload = await readSingleUpload(request, ctx.app.blobs, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES);
+  const upload = await readSingleUpload(request, ctx.app.blobs, 'imageFile', ['png', 'jpg'], IMAGE_MAX_BYTES, { image: 'signature' });
   return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const previous = await currentSignatureId({ ...ctx, db: tx }, userId);
     const stored = await storeFile(tx, {
