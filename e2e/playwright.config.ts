@@ -42,6 +42,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: 'Inspection Portal <no-reply@demo.test>',
       DEFAULT_MAIL_DOMAIN: 'demo.test',
+      // Links on certificates and stickers come from PUBLIC_URL only (DECISIONS 9).
+      PUBLIC_URL: BASE_URL,
       LOG_LEVEL: 'warn',
     },
   },

@@ -4,7 +4,7 @@ import { TASK_TEXT, type TaskRow } from '@portal/contracts';
 import { expect, loginAs, test } from '../fixtures';
 import { apiGet } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
-import { findTask, TaskPage } from '../pages/TaskPage';
+import { completeChecklist, findTask, TaskPage } from '../pages/TaskPage';
 
 /**
  * Operations > Tasks (tasks document 2.1, 2.2, 2.3, 4, 5; DECISIONS 4, 5, 8): the dashboard and
@@ -18,6 +18,7 @@ const CLIENT_USER = 'client-user@demo.test';
 const TASKS = '/operations/tasks';
 const SHOTS = '/tmp/tweb-shots/e2e';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4YGCAFTEMLQkARmxIAeJ265UAAAAASUVORK5CYII=', 'base64');
+const TASK_UI_COMPLETE = 'Every item has its result';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 test.describe.configure({ timeout: 180_000 });
@@ -149,6 +150,12 @@ test('APPROVER opens a task from the dashboard, fills its checklist (a form item
   expect(saved.nodes.find((n) => n.id === plainItem.id)?.userData?.files).toHaveLength(1);
   expect(saved.nodes.find((n) => n.id === multipleSection.id)?.userData?.records).toHaveLength(2);
 
+  // Only a complete inspection is submitted (DECISIONS 9): the rest of the items pass (through
+  // the API; the inspector's own flow is certificates.spec.ts), and INSPECT says it is complete.
+  await completeChecklist(page, task.id);
+  await details.open(task.id, 'inspect');
+  await expect(page.getByTestId('inspection-todo')).toHaveText(TASK_UI_COMPLETE);
+  await expect(page.getByTestId('computed-result')).toHaveText('PASS');
   // Submit through its confirm: the spec's text, then the page reloads with the new status.
   await details.act('submit');
   await expect(page.getByText(TASK_TEXT.statusChanged('Submitted')).first()).toBeVisible();
