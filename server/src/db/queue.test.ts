@@ -189,6 +189,30 @@ describe('the database queue', () => {
     expect(order.indexOf('b1')).toBeLessThanOrEqual(2 * DEFAULT_BACKGROUND_EVERY - 1);
   });
 
+  it('lets the event loop turn once statements have run one after another for longer than the slice', async () => {
+    const queue = new DbQueue({ slots: 1, maxWaitMs: 5_000, maxWaiting: 100, sliceMs: 5 });
+    const order: string[] = [];
+    // Each statement keeps the thread 2 ms, as the embedded database does.
+    const statement = (name: string) => async () => {
+      const until = performance.now() + 2;
+      while (performance.now() < until) {
+        // busy
+      }
+      order.push(name);
+    };
+    setImmediate(() => order.push('event loop'));
+    await asRequest(async () => {
+      for (let i = 0; i < 10; i++) await queue.run(statement(`s${i}`));
+    });
+    // Before: the ten statements chained through promise callbacks, and the event loop (timers,
+    // file reads, the documents worker) waited for all of them.
+    const turned = order.indexOf('event loop');
+    expect(turned).toBeGreaterThanOrEqual(1);
+    expect(turned).toBeLessThanOrEqual(3);
+    expect(order.filter((name) => name !== 'event loop')).toEqual(Array.from({ length: 10 }, (_, i) => `s${i}`));
+    expect(queue.stats()).toEqual({ waiting: 0, active: 0 });
+  });
+
   it('gives the slot back when a statement fails', async () => {
     const queue = new DbQueue({ slots: 1, maxWaitMs: 100, maxWaiting: 10 });
     await expect(queue.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
