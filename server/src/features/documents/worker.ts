@@ -157,16 +157,18 @@ export async function touchClaim(db: Db, job: ClaimedJob): Promise<boolean> {
 /**
  * Sends heartbeats for `job` every `heartbeatMs` until stopped; `lost` turns true once one
  * finds the row taken over. A heartbeat that cannot reach the database is tried again at the
- * next beat (the lease is three beats long).
+ * next beat (the lease is three beats long). The worker stops them before it writes the row's
+ * outcome (which its claim guards by itself), so a late beat never mistakes it for a takeover.
  */
 function keepClaim(deps: WorkerDeps, job: ClaimedJob): { readonly lost: boolean; stop(): Promise<void> } {
   let lost = false;
+  let stopped = false;
   let beating: Promise<void> | null = null;
   const beat = () => {
-    if (beating || lost) return;
+    if (beating || lost || stopped) return;
     beating = touchClaim(deps.db, job)
       .then((ours) => {
-        if (ours) return;
+        if (ours || stopped) return;
         lost = true;
         deps.log?.warn({ job: job.id, task: job.taskId }, 'document job heartbeat found the row taken over; stopping');
       })
@@ -182,6 +184,7 @@ function keepClaim(deps: WorkerDeps, job: ClaimedJob): { readonly lost: boolean;
       return lost;
     },
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await beating;
     },
@@ -301,6 +304,7 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
     const stored: (Rendered & { sha256: string; size: number })[] = [];
     for (const doc of rendered) stored.push({ ...doc, ...(await deps.blobs.put(doc.pdf)) });
     await deps.afterRender?.(job);
+    await claim.stop();
 
     await inTransaction(db, { userId: job.requestedBy, namespaceId: job.namespaceId }, async (tx) => {
       const claimed = await tx
@@ -376,6 +380,7 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
       deps.log?.warn({ job: job.id, task: job.taskId }, 'document job was taken over by another worker; results dropped');
       return 'lost';
     }
+    await claim.stop();
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const failed = job.attempts >= deps.settings.maxAttempts;
     const delayMs = deps.settings.retryBaseMs * 4 ** (job.attempts - 1);
