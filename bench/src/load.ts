@@ -140,7 +140,14 @@ function nextRequest(token: string, targets: EditableUser[], n: number) {
  * saturated waited up to 20 s for its first answer, which made figure h's longest answers:
  * docs/operations.md, "Load and fairness".)
  */
-export async function drive(base: string, tokens: string[], targets: EditableUser[], seconds: number): Promise<LoadFigures> {
+export async function drive(
+  base: string,
+  tokens: string[],
+  targets: EditableUser[],
+  seconds: number,
+  /** Ends the run early once set (the sessions finish the request in hand). */
+  stop: { stopped: boolean } = { stopped: false },
+): Promise<LoadFigures> {
   const agents = tokens.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
   const times: number[] = [];
   const errors: Record<string, number> = {};
@@ -153,7 +160,7 @@ export async function drive(base: string, tokens: string[], targets: EditableUse
   const until = started + seconds * 1000;
   const session = async (token: string, index: number) => {
     let n = index;
-    while (performance.now() < until) {
+    while (performance.now() < until && !stop.stopped) {
       const next = nextRequest(token, targets, n++);
       const answer = await send(agents[index], base, next.method, next.path, next.headers, next.body);
       times.push(answer.ms);
@@ -186,6 +193,113 @@ export async function drive(base: string, tokens: string[], targets: EditableUse
     writes,
     slowestByKind,
   };
+}
+
+export interface CertificateFigures {
+  taskId: number;
+  /** From the approval's answer to the first answer showing certificate status 33. */
+  readyMs: number;
+  /** How long the approval itself took to answer (503s retried included). */
+  approveMs: number;
+  /** Whether a preview had to be made first (before the load; not measured). */
+  previewMade: boolean;
+  /** The sessions' figures while the certificate was being made. */
+  load: LoadFigures;
+}
+
+interface TaskLine {
+  id: number;
+  status: number;
+  certificateStatus: number | null;
+  isLlg: boolean;
+  can: { approve: boolean; regenerate: boolean };
+}
+
+/** A request answered by the server, retried after 503 as a browser would after Retry-After. */
+async function patient(agent: Agent, base: string, method: string, path: string, headers: Record<string, string>): Promise<Answer> {
+  const started = performance.now();
+  for (;;) {
+    const answer = await send(agent, base, method, path, headers);
+    if (answer.status !== 503) return { ...answer, ms: performance.now() - started };
+    await sleep(1000);
+  }
+}
+
+/** Polls a task until its certificate status is one of `wanted` (or a failure, x9): answers it and when it was seen. */
+async function waitForCertificate(
+  agent: Agent,
+  base: string,
+  auth: Record<string, string>,
+  taskId: number,
+  wanted: number[],
+  capMs: number,
+) {
+  const started = performance.now();
+  for (;;) {
+    const answer = await patient(agent, base, 'GET', `/api/Observation/${taskId}`, auth);
+    if (answer.status !== 200) throw new Error(`GET /api/Observation/${taskId} answered ${answer.status}: ${answer.body.slice(0, 120)}`);
+    const status = (JSON.parse(answer.body) as TaskLine).certificateStatus;
+    if (status !== null && wanted.includes(status)) return { status, at: performance.now() };
+    if (status !== null && status % 10 === 9) throw new Error(`task ${taskId}: documents failed (certificate status ${status})`);
+    if (performance.now() - started > capMs)
+      throw new Error(`task ${taskId}: certificate status still ${status} after ${Math.round(capMs / 1000)} s`);
+    await sleep(250);
+  }
+}
+
+/**
+ * h. A certificate while the database is busy: `tokens.length` closed-loop sessions (as in
+ * `drive`) run; once they are going, an approver approves a submitted task (its final
+ * documents are queued) and polls the task until its certificate status is 33 (final
+ * certificate made), then the sessions stop. The figure is the time from the approval's answer
+ * to the answer that shows 33, as the approver's screen would see it. A submitted task whose
+ * preview is not made yet (the demo's are not) gets it first, before the load.
+ */
+export async function certificateDuringLoad(
+  base: string,
+  tokens: string[],
+  targets: EditableUser[],
+  approver: string,
+  options: { warmupSeconds: number; capSeconds: number },
+): Promise<CertificateFigures> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+  const auth = { authorization: `Bearer ${approver}` };
+  try {
+    const filter = encodeURIComponent(JSON.stringify({ status: [8] }));
+    const list = await send(agent, base, 'GET', '/api/Observation?offset=0&limit=50', { ...auth, filter });
+    if (list.status !== 200) throw new Error(`GET /api/Observation answered ${list.status}: ${list.body.slice(0, 120)}`);
+    const rows = (JSON.parse(list.body) as TaskLine[]).filter((r) => r.status === 8 && !r.isLlg);
+    let task = rows.find((r) => r.can.approve && r.certificateStatus === 13);
+    let previewMade = false;
+    if (!task) {
+      const candidate = rows.find((r) => r.can.regenerate);
+      if (!candidate) throw new Error('no submitted task the approver may approve or preview');
+      if (candidate.certificateStatus !== 11 && candidate.certificateStatus !== 12) {
+        const asked = await send(agent, base, 'POST', `/api/addasynctask?id=${candidate.id}`, auth);
+        if (asked.status !== 200) throw new Error(`POST /api/addasynctask answered ${asked.status}: ${asked.body.slice(0, 120)}`);
+      }
+      await waitForCertificate(agent, base, auth, candidate.id, [13], 120_000);
+      previewMade = true;
+      task = candidate;
+    }
+    const stop = { stopped: false };
+    const load = drive(base, tokens, targets, options.warmupSeconds + options.capSeconds + 30, stop);
+    try {
+      // The sessions get going (connections up, the database's line full) before the approval.
+      await sleep(options.warmupSeconds * 1000);
+      const approve = await patient(agent, base, 'POST', `/api/approvetaskweb?id=${task.id}`, auth);
+      if (approve.status !== 200) throw new Error(`POST /api/approvetaskweb answered ${approve.status}: ${approve.body.slice(0, 160)}`);
+      const approvedAt = performance.now();
+      const ready = await waitForCertificate(agent, base, auth, task.id, [33], options.capSeconds * 1000);
+      stop.stopped = true;
+      return { taskId: task.id, readyMs: ready.at - approvedAt, approveMs: approve.ms, previewMade, load: await load };
+    } finally {
+      stop.stopped = true;
+      await load;
+    }
+  } finally {
+    agent.destroy();
+  }
 }
 
 /**

@@ -18,9 +18,12 @@
 //      one with a 6300x6300 signature and 10 photos uploaded through the image scaling
 //   h. 50 and 200 concurrent signed-in sessions on the embedded database (the data of f) and on
 //      PostgreSQL (a fresh database on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432,
-//      created and dropped by the bench), and GET /api/Users during 20 concurrent 5 MB uploads
+//      created and dropped by the bench), a final certificate made while 200 sessions are busy
+//      (approval to certificate status 33), and GET /api/Users during 20 concurrent 5 MB uploads
 // --quick shortens every duration and uses a tenth of the data, for a smoke run only.
 // --only-load runs f's data generation and h only (no build, no browser figures).
+// --only-certificate runs f's data generation and h's certificate figure on the embedded
+//   database only (no web build, no browser figures, no PostgreSQL).
 // Timings never go into the test suite: machines differ; this is for people to read.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,7 +34,7 @@ import pg from 'pg';
 import { generateBenchData, generateBenchPostgres } from './generate';
 import { createSixtyFieldForm, measureDefinitionSaves, measureFormOpen } from './dataForms';
 import { measureListPaint } from './listPaint';
-import { drive, editableUsers, listDuringUploads, openSessions } from './load';
+import { certificateDuringLoad, drive, editableUsers, listDuringUploads, openSessions } from './load';
 import { measureUsersTable } from './usersTable';
 import { measureJobSaves } from './jobs';
 import { measureCertificates, measureHeavyCertificate } from './certificates';
@@ -71,7 +74,8 @@ const settings = quick
       sessionSeconds: 20,
       uploadSeconds: 15,
     };
-const onlyLoad = args.has('--only-load');
+const onlyCertificate = args.has('--only-certificate');
+const onlyLoad = args.has('--only-load') || onlyCertificate;
 
 const loadAtStart = os.loadavg()[0];
 const rows: Row[] = [];
@@ -666,7 +670,36 @@ const SESSION_COUNTS = [50, 200];
 const UPLOADERS = 20;
 const UPLOAD_BYTES = 5 * 1024 * 1024 - 1024;
 
-/** One database's rows of h: 50 and 200 sessions, then the list during uploads. */
+/** How long the certificate of h may take before the run gives up on it (the target is 30 s). */
+const CERTIFICATE_CAP_SECONDS = 90;
+
+/** h: a final certificate made while 200 sessions are busy (approval to certificate status 33). */
+async function certificateRow(label: string, server: PortalServer, tokens: string[], targets: Awaited<ReturnType<typeof editableUsers>>) {
+  const sessions = Math.max(...SESSION_COUNTS);
+  const figure = `${label}: a certificate ready while ${sessions} sessions are busy (approval answered to certificate status 33)`;
+  try {
+    const approver = await signIn(server.base, 'lo-admin@demo.test');
+    const c = await certificateDuringLoad(server.base, tokens.slice(0, sessions), targets, approver, {
+      warmupSeconds: Math.max(2, settings.warmupSeconds),
+      capSeconds: CERTIFICATE_CAP_SECONDS,
+    });
+    const failures = Object.entries(c.load.errors)
+      .map(([status, n]) => `${count(n)} x ${status}`)
+      .join(', ');
+    add({
+      id: 'h',
+      figure,
+      result: ms(c.readyMs),
+      target: '<= 30 s',
+      ok: c.readyMs <= 30_000,
+      detail: `task ${c.taskId}${c.previewMade ? ' (its preview made first, before the load)' : ''}; approval answered in ${ms(c.approveMs)}; sessions meanwhile p50 ${ms(c.load.p50)}, p95 ${ms(c.load.p95)}, ${count(c.load.rps)} req/s${failures ? `, errors ${failures}` : ''}`,
+    });
+  } catch (error) {
+    failed('h', figure, '<= 30 s', error);
+  }
+}
+
+/** One database's rows of h: 50 and 200 sessions, a certificate under load, then the list during uploads. */
 async function loadRows(label: string, server: PortalServer) {
   const signInStarted = performance.now();
   const tokens = await openSessions(server.base, 'bench@demo.test', Math.max(...SESSION_COUNTS));
@@ -674,6 +707,10 @@ async function loadRows(label: string, server: PortalServer) {
   const targets = await editableUsers(server.base, tokens[0], UPLOADERS);
   // Warm-up (caches, planner), not measured.
   await drive(server.base, tokens.slice(0, 20), targets, settings.warmupSeconds);
+  if (onlyCertificate) {
+    await certificateRow(label, server, tokens, targets);
+    return;
+  }
   for (const sessions of SESSION_COUNTS) {
     const figure = `${label}: ${sessions} sessions, ${settings.sessionSeconds} s (lists, counts, 5% user saves)`;
     try {
@@ -703,6 +740,7 @@ async function loadRows(label: string, server: PortalServer) {
       failed('h', figure, 'longest < 15 s, no error but 503', error);
     }
   }
+  await certificateRow(label, server, tokens, targets);
   const figure = `${label}: GET /api/Users (page of 100) during ${UPLOADERS} concurrent 5 MB signature uploads, ${settings.uploadSeconds} s`;
   try {
     const u = await listDuringUploads(server.base, tokens, targets, UPLOADERS, settings.uploadSeconds, UPLOAD_BYTES);
@@ -731,6 +769,7 @@ async function figureH(tmp: string) {
   } finally {
     await embedded.stop();
   }
+  if (onlyCertificate) return;
 
   const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
   const name = `portal_bench_${process.pid}_${Date.now()}`;

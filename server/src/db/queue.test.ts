@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHELL } from '@portal/contracts';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { users } from './schema';
-import { asRequest, DbQueue, QueueFullError } from './queue';
+import { asBackground, asRequest, DbQueue, DEFAULT_BACKGROUND_EVERY, QueueFullError } from './queue';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -115,6 +115,102 @@ describe('the database queue', () => {
     await sleep(60); // longer than maxWaitMs
     hold();
     await expect(started).resolves.toBe('second');
+  });
+
+  it('keeps turn order for background statements older than the waiting requests', async () => {
+    const queue = new DbQueue({ slots: 1, maxWaitMs: 5_000, maxWaiting: 100 });
+    const hold = await queue.acquire();
+    const order: string[] = [];
+    const background = asBackground(() => queue.run(async () => order.push('background')));
+    const requests = ['a', 'b'].map((name) => asRequest(() => queue.run(async () => order.push(name))));
+    hold();
+    await Promise.all([background, ...requests]);
+    expect(order).toEqual(['background', 'a', 'b']);
+  });
+
+  it('serves a waiting background statement after at most three request statements, however many requests wait', async () => {
+    const queue = new DbQueue({ slots: 1, maxWaitMs: 60_000, maxWaiting: 1000 });
+    const hold = await queue.acquire();
+    const order: string[] = [];
+    const requests = Array.from({ length: 50 }, (_, i) => asRequest(() => queue.run(async () => order.push(`r${i}`))));
+    const background = asBackground(() => queue.run(async () => order.push('background')));
+    hold();
+    await Promise.all([background, ...requests]);
+    // Before: its turn came after all 50 requests, which had taken theirs first.
+    expect(order.indexOf('background')).toBe(DEFAULT_BACKGROUND_EVERY - 1);
+    expect(order.filter((name) => name !== 'background')).toEqual(requests.map((_, i) => `r${i}`));
+  });
+
+  it('lets background work make progress while a stream of request turns keeps arriving', async () => {
+    const queue = new DbQueue({ slots: 1, maxWaitMs: 60_000, maxWaiting: 10_000 });
+    const hold = await queue.acquire();
+    const order: string[] = [];
+    let stop = false;
+    let sent = 0;
+    // Twenty busy sessions: each sends its next request (two statements) as soon as one is done.
+    const session = async () => {
+      while (!stop) {
+        const n = sent++;
+        await asRequest(async () => {
+          await queue.run(async () => order.push(`r${n}.1`));
+          await queue.run(async () => order.push(`r${n}.2`));
+        });
+      }
+    };
+    const sessions = Array.from({ length: 20 }, session);
+    // A background job of ten statements, one after another, like the documents worker.
+    const job = asBackground(async () => {
+      for (let i = 0; i < 10; i++) await queue.run(async () => order.push(`b${i}`));
+      stop = true;
+    });
+    hold();
+    await Promise.all([job, ...sessions]);
+    const positions = Array.from({ length: 10 }, (_, i) => order.indexOf(`b${i}`));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    // Each background statement waited for at most three request statements.
+    positions.forEach((position, i) => {
+      const before = i === 0 ? -1 : positions[i - 1];
+      expect(position - before - 1).toBeLessThanOrEqual(DEFAULT_BACKGROUND_EVERY - 1);
+    });
+    // And the requests went on being served in between, in turn order within each request.
+    expect(order.filter((name) => name.startsWith('r')).length).toBeGreaterThan(10);
+    expect(queue.stats()).toEqual({ waiting: 0, active: 0 });
+  });
+
+  it('gives background work its share on every slot of a pool too', async () => {
+    const queue = new DbQueue({ slots: 2, maxWaitMs: 60_000, maxWaiting: 1000 });
+    const holds = [await queue.acquire(), await queue.acquire()];
+    const order: string[] = [];
+    const requests = Array.from({ length: 20 }, (_, i) => asRequest(() => queue.run(async () => order.push(`r${i}`))));
+    const background = [0, 1].map((i) => asBackground(() => queue.run(async () => order.push(`b${i}`))));
+    for (const hold of holds) hold();
+    await Promise.all([...background, ...requests]);
+    expect(order.indexOf('b0')).toBeLessThanOrEqual(DEFAULT_BACKGROUND_EVERY - 1);
+    expect(order.indexOf('b1')).toBeLessThanOrEqual(2 * DEFAULT_BACKGROUND_EVERY - 1);
+  });
+
+  it('lets the event loop turn once statements have run one after another for longer than the slice', async () => {
+    const queue = new DbQueue({ slots: 1, maxWaitMs: 5_000, maxWaiting: 100, sliceMs: 5 });
+    const order: string[] = [];
+    // Each statement keeps the thread 2 ms, as the embedded database does.
+    const statement = (name: string) => async () => {
+      const until = performance.now() + 2;
+      while (performance.now() < until) {
+        // busy
+      }
+      order.push(name);
+    };
+    setImmediate(() => order.push('event loop'));
+    await asRequest(async () => {
+      for (let i = 0; i < 10; i++) await queue.run(statement(`s${i}`));
+    });
+    // Before: the ten statements chained through promise callbacks, and the event loop (timers,
+    // file reads, the documents worker) waited for all of them.
+    const turned = order.indexOf('event loop');
+    expect(turned).toBeGreaterThanOrEqual(1);
+    expect(turned).toBeLessThanOrEqual(3);
+    expect(order.filter((name) => name !== 'event loop')).toEqual(Array.from({ length: 10 }, (_, i) => `s${i}`));
+    expect(queue.stats()).toEqual({ waiting: 0, active: 0 });
   });
 
   it('gives the slot back when a statement fails', async () => {

@@ -16,9 +16,22 @@ import { AppError } from '../lib/errors';
  * requests). A transaction holds one slot from BEGIN to COMMIT. A new request that cannot get
  * a slot within `maxWaitMs`, or that finds `maxWaiting` new requests already waiting, is
  * answered 503 with Retry-After instead of waiting on; a request already being served is never
- * refused half-way. Statements outside any request (start-up, the clean-up timer) take a new
- * turn each time. Nothing here is state another instance needs: it only orders this process's
- * own statements.
+ * refused half-way. Statements outside any request (background work: start-up, the clean-up
+ * timer, the documents worker) take a new turn each time, and are never refused.
+ *
+ * The embedded database answers a statement without the event loop turning, so statements
+ * started at once would chain through promise callbacks for as long as requests keep coming:
+ * after `sliceMs` (10 ms) of them, the next statement waits in line and the event loop turns
+ * first (timers, file reads, new connections, the documents worker between its steps).
+ *
+ * Background work keeps a fair share: a waiting background statement goes first once
+ * `backgroundEvery - 1` request statements have been served while it waited, even though
+ * newer requests' statements hold older turns. Without that share, each statement of the
+ * documents worker waited behind the whole backlog of admitted requests, and under constant
+ * load (200 busy sessions on the embedded database) certificates stopped being made until the
+ * load ended. The share costs requests little: background work is a few sequential streams
+ * (one documents worker per process), not a crowd. Nothing here is state another instance
+ * needs: it only orders this process's own statements.
  */
 export interface QueueOptions {
   /** Statements (or transactions) at a time: 1 for the embedded database, the pool size for PostgreSQL. */
@@ -27,9 +40,26 @@ export interface QueueOptions {
   maxWaitMs: number;
   /** New requests allowed to wait at once; one more is refused at once. */
   maxWaiting: number;
+  /**
+   * A waiting background statement gets at least one slot in this many grants: at most
+   * `backgroundEvery - 1` request statements go ahead of it (default 4).
+   */
+  backgroundEvery?: number;
+  /**
+   * Longest time (ms) statements may start one after another at once, without the event loop
+   * turning in between; after it the next statement waits in line, served from the next turn
+   * of the event loop (default 10).
+   */
+  sliceMs?: number;
 }
 
 export const DEFAULT_QUEUE = { maxWaitMs: 10_000, maxWaiting: 1000 } as const;
+
+/** At most three request statements go ahead of a waiting background statement. */
+export const DEFAULT_BACKGROUND_EVERY = 4;
+
+/** Statements start at once for at most this long before the event loop gets a turn. */
+export const DEFAULT_SLICE_MS = 10;
 
 /** One request's place in the line: its turn is taken at its first statement. */
 export interface Turn {
@@ -49,7 +79,8 @@ export const newTurn = (): Turn => ({ number: null, admitted: false });
 
 /**
  * Runs `work` (and everything it starts) as background work, outside whatever request started
- * it: each of its statements takes a new turn at the back of the line, like the clean-up timer.
+ * it: each of its statements takes a new turn at the back of the line, like the clean-up timer,
+ * and is served at the latest after `backgroundEvery - 1` request statements (its fair share).
  * Background work started from a request's hook (the documents worker's nudge after a write)
  * would otherwise keep that request's old, admitted turn for all its statements and go ahead of
  * every request waiting.
@@ -81,6 +112,8 @@ interface Waiter {
   since: number;
   /** A new request's first statement: may be refused. */
   first: boolean;
+  /** A statement outside any request: waits in the background line. */
+  background: boolean;
   grant: () => void;
   refuse: (error: Error) => void;
   timer?: NodeJS.Timeout;
@@ -89,9 +122,15 @@ interface Waiter {
 export class DbQueue {
   private active = 0;
   private nextTurn = 1;
-  /** Waiting statements, oldest turn first. */
+  /** Waiting statements of requests, oldest turn first. */
   private waiting: Waiter[] = [];
+  /** Waiting background statements, in arrival order (so also oldest turn first). */
+  private background: Waiter[] = [];
+  /** Request statements served while the oldest background statement waited. */
+  private passedOver = 0;
   private newWaiting = 0;
+  /** When the current run of statements started at once began; null once the event loop turned. */
+  private sliceStartedAt: number | null = null;
   /** Moving average of how long a slot is held (ms), for Retry-After. */
   private averageHoldMs = 5;
   private dispatchScheduled = false;
@@ -110,7 +149,7 @@ export class DbQueue {
 
   /** Statements waiting for a slot, and slots in use (for tests and diagnostics). */
   stats(): { waiting: number; active: number } {
-    return { waiting: this.waiting.length, active: this.active };
+    return { waiting: this.waiting.length + this.background.length, active: this.active };
   }
 
   /** Runs `work` holding one slot; the slot is given back however `work` ends. */
@@ -141,7 +180,7 @@ export class DbQueue {
     const admit = () => {
       if (current) current.admitted = true;
     };
-    if (this.active < this.options.slots && this.waiting.length === 0) {
+    if (this.active < this.options.slots && this.waiting.length === 0 && this.background.length === 0 && this.withinSlice()) {
       this.active++;
       admit();
       return Promise.resolve(this.releaser());
@@ -152,6 +191,7 @@ export class DbQueue {
         turn,
         since: performance.now(),
         first,
+        background: !current,
         grant: () => {
           admit();
           resolve(this.releaser());
@@ -163,12 +203,36 @@ export class DbQueue {
         waiter.timer = setTimeout(() => this.expire(waiter), this.options.maxWaitMs);
         waiter.timer.unref?.();
       }
-      this.insert(waiter);
+      if (waiter.background) this.background.push(waiter);
+      else this.insert(waiter);
+      // A free slot: the slice was used up (or a dispatch is already due); served from the next turn.
+      if (this.active < this.options.slots) this.next();
     });
   }
 
+  /**
+   * Whether a statement may start at once. The embedded database runs a statement inside this
+   * thread and answers it without the event loop turning, so statements started at once chain
+   * through promise callbacks: under load, one turn of the event loop served every waiting
+   * session's whole request (4 to 5 s with 200 sessions), and anything waiting for the event
+   * loop (a file read, a timer, the documents worker between its steps) waited that long for
+   * each step. After `sliceMs` of statements started at once, the next one takes its place in
+   * line and the event loop turns first.
+   */
+  private withinSlice(): boolean {
+    const now = performance.now();
+    if (this.sliceStartedAt === null) {
+      this.sliceStartedAt = now;
+      setImmediate(() => {
+        this.sliceStartedAt = null;
+      });
+      return true;
+    }
+    return now - this.sliceStartedAt < (this.options.sliceMs ?? DEFAULT_SLICE_MS);
+  }
+
   private busy(): QueueFullError {
-    const backlogMs = ((this.waiting.length + this.active) * this.averageHoldMs) / this.options.slots;
+    const backlogMs = ((this.waiting.length + this.background.length + this.active) * this.averageHoldMs) / this.options.slots;
     return new QueueFullError(backlogMs / 1000);
   }
 
@@ -217,9 +281,26 @@ export class DbQueue {
     });
   }
 
+  /**
+   * The next statement to serve: the oldest turn, except that a background statement that has
+   * seen `backgroundEvery - 1` request statements served while it waited goes now.
+   */
+  private take(): Waiter | undefined {
+    const request = this.waiting[0];
+    const background = this.background[0];
+    if (!background) return this.waiting.shift();
+    const every = Math.max(1, this.options.backgroundEvery ?? DEFAULT_BACKGROUND_EVERY);
+    if (!request || background.turn < request.turn || this.passedOver >= every - 1) {
+      this.passedOver = 0;
+      return this.background.shift();
+    }
+    this.passedOver++;
+    return this.waiting.shift();
+  }
+
   private dispatch(): void {
-    while (this.active < this.options.slots && this.waiting.length > 0) {
-      const waiter = this.waiting.shift() as Waiter;
+    while (this.active < this.options.slots && (this.waiting.length > 0 || this.background.length > 0)) {
+      const waiter = this.take() as Waiter;
       if (waiter.first) {
         this.newWaiting--;
         clearTimeout(waiter.timer);

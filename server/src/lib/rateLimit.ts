@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { rateLimits } from '../db/schema';
+import { queryRows } from '../db/rows';
 import type { Db } from '../db/types';
 
 /**
@@ -7,6 +8,7 @@ import type { Db } from '../db/types';
  * `hit` counts one event and answers whether the limit is now exceeded. Attempts are counted
  * before the work they limit (a password check takes 0.1 s), so that parallel attempts cannot
  * all pass a check that none of them has counted yet; `release` takes back one that succeeded.
+ * An event refused because its window is already full is not counted: it writes nothing.
  */
 export interface Limit {
   /** Events allowed in a window; the next one is refused (429). */
@@ -27,24 +29,41 @@ export function slowDownMs(count: number, limit: Limit): number {
   return Math.min(SLOW_DOWN_CAP_MS, SLOW_DOWN_FIRST_MS * 2 ** doublings);
 }
 
+/**
+ * Counts one event of `key` and answers whether it is over the limit, in one statement: it
+ * reads the row, and inserts or increments it only when the window is not yet full (or is
+ * over). An event refused because the window already holds `max` events writes nothing, so a
+ * flood of refused requests (429) costs a read each instead of a write each (until 2026-11-27
+ * every refused verify request wrote the row first; on the embedded database every other
+ * request waited behind those writes). Parallel events are still counted atomically: the
+ * upsert increments the row it finds, and one that got a count over `max` is refused.
+ */
 export async function hit(db: Db, key: string, limit: Limit): Promise<{ count: number; blocked: boolean; retryAfterSeconds: number }> {
   const interval = `${Math.ceil(limit.windowMs / 1000)} seconds`;
-  const result = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, resetAt: sql`now() + ${interval}::interval` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= now() then now() + ${interval}::interval else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  const row = result[0];
+  const rows = await queryRows<{ count: number; reset_at: Date | string; refused: boolean }>(
+    db,
+    sql`with full_window as (
+          select count, reset_at from rate_limits
+           where key = ${key} and reset_at > now() and count >= ${limit.max}::int
+        ), counted as (
+          insert into rate_limits (key, count, reset_at)
+          select ${key}, 1, now() + ${interval}::interval
+           where not exists (select 1 from full_window)
+          on conflict (key) do update set
+            count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+            reset_at = case when rate_limits.reset_at <= now() then now() + ${interval}::interval else rate_limits.reset_at end
+          returning count, reset_at
+        )
+        select count, reset_at, false as refused from counted
+        union all
+        select count + 1, reset_at, true from full_window`,
+  );
+  const row = rows[0];
+  const count = Number(row.count);
   return {
-    count: row.count,
-    blocked: row.count > limit.max,
-    retryAfterSeconds: (row.resetAt.getTime() - Date.now()) / 1000,
+    count,
+    blocked: row.refused || count > limit.max,
+    retryAfterSeconds: (new Date(row.reset_at).getTime() - Date.now()) / 1000,
   };
 }
 

@@ -31,8 +31,13 @@ export const documentJobs = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     /** Not taken before this time (retries back off). */
     runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** When a worker took it: a running row older than the lease is taken again (its worker died). */
+    /**
+     * When its worker took it or last said it is alive (the heartbeat): a running row older
+     * than the lease is taken again (its worker died).
+     */
     lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    /** The worker instance (process) holding a running row; cleared when it goes back to the queue. */
+    lockedBy: text('locked_by'),
     lastError: text('last_error'),
     requestedBy: integer('requested_by'),
     createdAt: createdAt(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { linkBase } from '../../config';
 import { verifyPageRoutes } from './verify';
-import { DEFAULT_WORKER_SETTINGS, DocumentWorker } from './worker';
+import { DEFAULT_WORKER_SETTINGS, DocumentWorker, requeueOrphanedJobs } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +19,8 @@ declare module 'fastify' {
  * The documents worker of this instance, started once the app is ready and stopped on close
  * (DOCUMENT_POLL_MS=0 leaves it off: the API tests drain the queue themselves), and the public
  * verification pages under /verify/ (outside /api, registered before the web app's fallback).
+ * On the embedded database, rows a previous process left running (kill -9 during generation)
+ * go back to the queue before the worker starts: no other process can be working on them.
  */
 export const documentsPlugin = fp(async (app: FastifyInstance) => {
   const worker = new DocumentWorker(
@@ -32,7 +34,18 @@ export const documentsPlugin = fp(async (app: FastifyInstance) => {
   );
   app.decorate('documents', worker);
   await app.register(verifyPageRoutes);
-  app.addHook('onReady', async () => worker.start());
+  app.addHook('onReady', async () => {
+    if (app.dbKind === 'pglite') {
+      try {
+        const requeued = await requeueOrphanedJobs(app.db);
+        if (requeued > 0) app.log.warn({ requeued }, 'document jobs left running by a previous process were queued again');
+      } catch (error) {
+        // Their lease runs out soon anyway; the worker then takes them again.
+        app.log.error({ err: error }, 'could not requeue document jobs left running by a previous process');
+      }
+    }
+    worker.start();
+  });
   // The task calls that queue documents (submit, approve, job details, regenerate) commit
   // before they answer: a nudge then starts the PDFs at once instead of at the next poll.
   app.addHook('onResponse', async (request, reply) => {

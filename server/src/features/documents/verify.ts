@@ -21,6 +21,11 @@ import { signingCertificatePem } from './signing';
 export const VERIFY_LIMIT: Limit = { max: 60, windowMs: 60_000 };
 const CHECK_MAX_BYTES = 25 * 1024 * 1024;
 
+/**
+ * Counts a verification request of the caller's address and refuses it (429) past
+ * `VERIFY_LIMIT`. A refused request writes nothing (`hit` only reads a full window), so a
+ * flood of them does not queue writes in front of everyone else's requests.
+ */
 export async function verifyLimited(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const result = await hit(app.db, `verify:${request.ip}`, VERIFY_LIMIT);
   if (result.blocked)

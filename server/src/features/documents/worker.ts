@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { CertificateFacts } from '@portal/contracts';
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import { certificates, documentJobs, files, tasks } from '../../db/schema';
 import { asBackground } from '../../db/queue';
 import { queryRows } from '../../db/rows';
@@ -25,9 +26,17 @@ import { signingKey, signPdf } from './signing';
  * SHA-256 and verification code. That last transaction only commits while the row is still
  * this worker's claim (same attempt number): a worker whose lease ran out and whose row was
  * taken again writes nothing. A failure puts the row back with a growing delay, and after the
- * last attempt marks it failed with the error and the task 19/39. A running row whose lease
- * ran out (its worker died) is taken again. Nothing here lives only in memory: a restart
- * finds everything in the table.
+ * last attempt marks it failed with the error and the task 19/39.
+ *
+ * A dead worker's row is taken again at once: the claim records the worker's instance
+ * (`locked_by`, one per process) and a heartbeat refreshes `locked_at` every few seconds while
+ * the worker has the row, so the lease can be short (15 s): a running row whose heartbeat
+ * stopped (kill -9, a lost machine) is taken by any instance once the lease runs out. On the
+ * embedded database only one process may use DATA_DIR (db/dataDirLock.ts), so at start-up
+ * every running row of another instance is orphaned and goes back to the queue at once
+ * (`requeueOrphanedJobs`). A heartbeat that finds the row taken over stops the worker before
+ * it stores anything. Nothing here lives only in memory: a restart finds everything in the
+ * table, and another instance needs nothing of this one.
  */
 export const DOCUMENT_OWNER = {
   certificate: 'task-certificate',
@@ -36,8 +45,10 @@ export const DOCUMENT_OWNER = {
 } as const;
 
 export interface WorkerSettings {
-  /** A running row whose lock is older than this is taken again (its worker died). */
+  /** A running row whose lock (claim or last heartbeat) is older than this is taken again: its worker died. */
   leaseMs: number;
+  /** How often a worker refreshes the lock of the row it has, well under the lease (default 5 s). */
+  heartbeatMs?: number;
   /** Attempts before a row is marked failed (19/39). */
   maxAttempts: number;
   /** Delay before the n-th retry: base * 4^(n-1) (10 s, 40 s, 160 s...). */
@@ -46,7 +57,18 @@ export interface WorkerSettings {
   publicUrl: string;
 }
 
-export const DEFAULT_WORKER_SETTINGS: Omit<WorkerSettings, 'publicUrl'> = { leaseMs: 5 * 60_000, maxAttempts: 3, retryBaseMs: 10_000 };
+export const DEFAULT_WORKER_SETTINGS: Required<Omit<WorkerSettings, 'publicUrl'>> = {
+  leaseMs: 15_000,
+  heartbeatMs: 5_000,
+  maxAttempts: 3,
+  retryBaseMs: 10_000,
+};
+
+/**
+ * This process's name on the rows its workers claim (`document_jobs.locked_by`): host, pid and
+ * a random part, so a restarted process (same pid in a container) is another instance.
+ */
+export const WORKER_INSTANCE = `${os.hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
 
 export interface ClaimedJob {
   id: number;
@@ -55,6 +77,8 @@ export interface ClaimedJob {
   phase: DocumentPhase;
   attempts: number;
   requestedBy: number | null;
+  /** The instance that holds the claim (`locked_by`). */
+  lockedBy: string;
 }
 
 /** What the worker needs of the app (also what tests and the bench pass in). */
@@ -62,6 +86,8 @@ export interface WorkerDeps {
   db: Db;
   blobs: BlobStore;
   settings: WorkerSettings;
+  /** The instance recorded on its claims; this process's `WORKER_INSTANCE` unless a test says otherwise. */
+  instanceId?: string;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Test seam: called after rendering, before the results are kept (a crash or a slow worker). */
   afterRender?: (job: ClaimedJob) => Promise<void>;
@@ -71,8 +97,15 @@ export interface WorkerDeps {
 
 const BASE: Record<DocumentPhase, number> = { preview: 10, final: 30 };
 
-/** Takes the next due row (or a running one whose lease ran out), or null when none is due. */
-export async function claimNextJob(db: Db, settings: Pick<WorkerSettings, 'leaseMs'>): Promise<ClaimedJob | null> {
+/**
+ * Takes the next due row (or a running one whose lease ran out: its worker stopped sending
+ * heartbeats), or null when none is due. The row records `instanceId` as its holder.
+ */
+export async function claimNextJob(
+  db: Db,
+  settings: Pick<WorkerSettings, 'leaseMs'>,
+  instanceId: string = WORKER_INSTANCE,
+): Promise<ClaimedJob | null> {
   const lease = `${Math.max(1, Math.round(settings.leaseMs))} milliseconds`;
   const rows = await queryRows<{
     id: number;
@@ -83,7 +116,7 @@ export async function claimNextJob(db: Db, settings: Pick<WorkerSettings, 'lease
     requested_by: number | null;
   }>(
     db,
-    sql`update document_jobs set state = 'running', locked_at = now(), attempts = attempts + 1
+    sql`update document_jobs set state = 'running', locked_at = now(), locked_by = ${instanceId}, attempts = attempts + 1
          where id = (select id from document_jobs
                       where (state = 'queued' and run_after <= now())
                          or (state = 'running' and locked_at < now() - ${lease}::interval)
@@ -101,7 +134,87 @@ export async function claimNextJob(db: Db, settings: Pick<WorkerSettings, 'lease
     phase: row.phase,
     attempts: row.attempts,
     requestedBy: row.requested_by,
+    lockedBy: instanceId,
   };
+}
+
+/** The row is still this claim: running, the same attempt, the same holder. */
+const stillOurs = (job: ClaimedJob) =>
+  and(
+    eq(documentJobs.id, job.id),
+    eq(documentJobs.state, 'running'),
+    eq(documentJobs.attempts, job.attempts),
+    eq(documentJobs.lockedBy, job.lockedBy),
+  );
+
+/**
+ * The heartbeat: refreshes the lock of a row this worker still has. Answers false when the
+ * row was taken over (its lease ran out and another worker claimed it) or finished.
+ */
+export async function touchClaim(db: Db, job: ClaimedJob): Promise<boolean> {
+  const rows = await db.update(documentJobs).set({ lockedAt: sql`now()` }).where(stillOurs(job)).returning({ id: documentJobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Sends heartbeats for `job` every `heartbeatMs` until stopped; `lost` turns true once one
+ * finds the row taken over. A heartbeat that cannot reach the database is tried again at the
+ * next beat (the lease is three beats long). The worker stops them before it writes the row's
+ * outcome (which its claim guards by itself), so a late beat never mistakes it for a takeover.
+ */
+function keepClaim(deps: WorkerDeps, job: ClaimedJob): { readonly lost: boolean; stop(): Promise<void> } {
+  let lost = false;
+  let stopped = false;
+  let beating: Promise<void> | null = null;
+  const beat = () => {
+    if (beating || lost || stopped) return;
+    beating = touchClaim(deps.db, job)
+      .then((ours) => {
+        if (ours || stopped) return;
+        lost = true;
+        deps.log?.warn({ job: job.id, task: job.taskId }, 'document job heartbeat found the row taken over; stopping');
+      })
+      .catch((error: unknown) => deps.log?.warn({ err: error, job: job.id }, 'document job heartbeat failed; trying again'))
+      .finally(() => {
+        beating = null;
+      });
+  };
+  const timer = setInterval(beat, Math.max(1, deps.settings.heartbeatMs ?? DEFAULT_WORKER_SETTINGS.heartbeatMs));
+  timer.unref();
+  return {
+    get lost() {
+      return lost;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await beating;
+    },
+  };
+}
+
+/**
+ * Puts back in the queue, at once, every running row claimed by another instance than this
+ * one. Only for the embedded database at start-up: DATA_DIR's lock keeps any other process
+ * out, so such a row's worker is gone (kill -9, a crash) and waiting out its lease would show
+ * the task "generating" for nothing. The attempt it used counts. Answers how many rows.
+ */
+export async function requeueOrphanedJobs(db: Db, instanceId: string = WORKER_INSTANCE): Promise<number> {
+  return inTransaction(db, null, async (tx) => {
+    const orphaned = await tx
+      .update(documentJobs)
+      .set({ state: 'queued', lockedAt: null, lockedBy: null, runAfter: sql`now()` })
+      .where(and(eq(documentJobs.state, 'running'), or(isNull(documentJobs.lockedBy), ne(documentJobs.lockedBy, instanceId))))
+      .returning({ taskId: documentJobs.taskId, phase: documentJobs.phase });
+    for (const row of orphaned) {
+      const base = BASE[row.phase as DocumentPhase] ?? 10;
+      await tx
+        .update(tasks)
+        .set({ certificateStatus: base + 1 })
+        .where(and(eq(tasks.id, row.taskId), eq(tasks.certificateStatus, base + 2)));
+    }
+    return orphaned.length;
+  });
 }
 
 class LostClaim extends Error {}
@@ -175,7 +288,8 @@ async function renderAll(deps: WorkerDeps, data: TaskDocumentData, job: ClaimedJ
 export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'done' | 'retry' | 'failed' | 'lost'> {
   const { db } = deps;
   const base = BASE[job.phase] ?? 10;
-  const ours = and(eq(documentJobs.id, job.id), eq(documentJobs.state, 'running'), eq(documentJobs.attempts, job.attempts));
+  const ours = stillOurs(job);
+  const claim = keepClaim(deps, job);
   try {
     if (job.attempts > deps.settings.maxAttempts)
       throw new Error('gave up: the row was taken again after its worker stopped on every attempt');
@@ -188,10 +302,14 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
     if (job.phase === 'final' && !data.certificateNumber) throw new Error('the task has no certificate number (allocated at approval)');
     const code = job.phase === 'final' ? randomBytes(16).toString('base64url') : null;
     if (deps.render) await deps.render(data, job);
+    if (claim.lost) throw new LostClaim();
     const rendered = await renderAll(deps, data, job, code);
+    // A heartbeat found the row taken over: another worker makes these documents.
+    if (claim.lost) throw new LostClaim();
     const stored: (Rendered & { sha256: string; size: number })[] = [];
     for (const doc of rendered) stored.push({ ...doc, ...(await deps.blobs.put(doc.pdf)) });
     await deps.afterRender?.(job);
+    await claim.stop();
 
     await inTransaction(db, { userId: job.requestedBy, namespaceId: job.namespaceId }, async (tx) => {
       const claimed = await tx
@@ -290,6 +408,7 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
       deps.log?.warn({ job: job.id, task: job.taskId }, 'document job was taken over by another worker; results dropped');
       return 'lost';
     }
+    await claim.stop();
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const failed = job.attempts >= deps.settings.maxAttempts;
     const delayMs = deps.settings.retryBaseMs * 4 ** (job.attempts - 1);
@@ -299,11 +418,12 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
           .update(documentJobs)
           .set(
             failed
-              ? { state: 'failed', lastError: message, finishedAt: sql`now()`, lockedAt: null }
+              ? { state: 'failed', lastError: message, finishedAt: sql`now()`, lockedAt: null, lockedBy: null }
               : {
                   state: 'queued',
                   lastError: message,
                   lockedAt: null,
+                  lockedBy: null,
                   runAfter: sql`now() + ${`${Math.round(delayMs)} milliseconds`}::interval`,
                 },
           )
@@ -323,6 +443,8 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
       failed ? 'task documents failed' : 'task documents failed; will retry',
     );
     return failed ? 'failed' : 'retry';
+  } finally {
+    await claim.stop();
   }
 }
 
@@ -333,7 +455,7 @@ export async function drainDocumentJobs(
   const full: WorkerDeps = { ...deps, settings: { ...DEFAULT_WORKER_SETTINGS, publicUrl: 'http://localhost:3000', ...deps.settings } };
   let count = 0;
   for (;;) {
-    const job = await claimNextJob(full.db, full.settings);
+    const job = await claimNextJob(full.db, full.settings, full.instanceId);
     if (!job) return count;
     await processJob(full, job);
     count++;

@@ -1,0 +1,1 @@
+ALTER TABLE "document_jobs" ADD COLUMN "locked_by" text;
