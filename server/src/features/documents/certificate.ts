@@ -16,6 +16,8 @@ import { firstPageHeader, type RenderOptions, reference, resultColors, runningHe
  */
 
 const NOT_RECORDED = 'Not recorded';
+/** The signature boxes and the space under them. */
+const SIGNATURES_HEIGHT = 90;
 const orNot = (value: string | null | undefined) => (value?.trim() ? value : NOT_RECORDED);
 
 /** What the document is, from its result (DECISIONS 9). */
@@ -70,17 +72,9 @@ function factGrid(pdf: Pdf, title: string, facts: [string, string][], columns = 
   pdf.y = top + height + 5;
 }
 
-/** A compact section title; keeps `keep` points of what follows on the same page. */
+/** A compact section title (a Sect with its H), kept with `keep` points of what follows. */
 function title(pdf: Pdf, text: string, keep = 40) {
-  pdf.ensure(15 + keep);
-  pdf.y += 2;
-  pdf.within('H2', () => {
-    pdf.font('bold', 8, COLOR.primary);
-    pdf.textAt(text.toUpperCase(), MARGIN.left, pdf.y, { characterSpacing: 0.4 });
-  });
-  pdf.y += 10;
-  pdf.rule(pdf.y, COLOR.primary, 0.8);
-  pdf.y += 3;
+  pdf.heading(text, { compact: true, keepWithNext: keep });
 }
 
 /** A light table: header row, rows of wrapped text, a hairline between rows; tagged as a table. */
@@ -158,11 +152,12 @@ function checklistColumns(pdf: Pdf, data: TaskDocumentData, reserve: number) {
       line.kind === 'section' ? 13 : pdf.heightOf(line.text, width - resultWidth - 8, 'regular', 7.5) + 2.5;
     return { columns, width, heightOf, total: lines.reduce((sum, l) => sum + heightOf(l), 0) };
   };
-  const room = pdf.bottom - pdf.y;
+  // The section title above is drawn with the first line (pending until then): its height counts.
+  const room = pdf.bottom - pdf.y - 15;
   const two = layout(2);
   const three = layout(3);
   // The fewest columns that keep what follows on this page, else that keep the checklist itself on it.
-  const fits = (l: typeof two, extra: number) => l.total / l.columns + 20 + extra <= room;
+  const fits = (l: typeof two, extra: number) => l.total / l.columns + 8 + extra <= room;
   const chosen = fits(two, reserve) ? two : fits(three, reserve) ? three : fits(two, 0) ? two : fits(three, 0) ? three : two;
   const { columns, width, heightOf, total } = chosen;
   // Balanced when it fits the page, else each column filled to the foot of the page.
@@ -267,7 +262,7 @@ function signatures(pdf: Pdf, data: TaskDocumentData, options: RenderOptions) {
   const shown = performers.slice(0, 2);
   const boxes = shown.length + 1;
   const boxWidth = (CONTENT_WIDTH - qrSize - gap * boxes) / boxes;
-  const height = 86;
+  const height = SIGNATURES_HEIGHT - 4;
   pdf.ensure(height + 4);
   const top = pdf.y;
   const block = (heading: string, who: Person | null, note: string, x: number, extra?: string) => {
@@ -442,9 +437,21 @@ export async function renderCertificate(data: TaskDocumentData, options: RenderO
       ]),
     );
 
+  const na = Object.values(data.results).filter((r) => r === 'na').length;
+  const declaration = failed
+    ? `The equipment described above was thoroughly examined on the date shown, on the basis stated, and the defects listed were found. ${
+        data.defects.some((d) => d.danger === 1)
+          ? 'It is NOT SAFE TO USE until the defects marked as an existing danger are remedied. '
+          : 'The defects must be remedied by the dates given. '
+      }This report is not a certificate of fitness: the equipment must be examined again after repair.`
+    : `We certify that the equipment described above was thoroughly examined on the date shown, on the basis stated, in accordance with the reference standard and method given, and that the results recorded are a true account of what was found${
+        na > 0 ? ` (items marked N/A were not applicable and were not examined)` : ''
+      }. This certificate is valid until the next examination date unless the equipment is modified, repaired, damaged or exposed to exceptional circumstances in the meantime.`;
+  // The declaration stays with the signatures: its title, text and the signature boxes.
+  const closing = 15 + pdf.heightOf(declaration, CONTENT_WIDTH, 'regular', 7) + 5 + SIGNATURES_HEIGHT;
   title(pdf, 'Checklist results');
   // What must follow on the page: the revision note, the declaration and the signatures.
-  checklistColumns(pdf, data, (data.revision > 0 ? 50 : 0) + 150);
+  checklistColumns(pdf, data, (data.revision > 0 ? 50 : 0) + closing);
 
   if (data.revision > 0) {
     title(pdf, `Revision ${data.revision}`, 24);
@@ -458,17 +465,7 @@ export async function renderCertificate(data: TaskDocumentData, options: RenderO
     pdf.paragraph(text, { size: 7.5, gap: 4 });
   }
 
-  const na = Object.values(data.results).filter((r) => r === 'na').length;
-  const declaration = failed
-    ? `The equipment described above was thoroughly examined on the date shown, on the basis stated, and the defects listed were found. ${
-        data.defects.some((d) => d.danger === 1)
-          ? 'It is NOT SAFE TO USE until the defects marked as an existing danger are remedied. '
-          : 'The defects must be remedied by the dates given. '
-      }This report is not a certificate of fitness: the equipment must be examined again after repair.`
-    : `We certify that the equipment described above was thoroughly examined on the date shown, on the basis stated, in accordance with the reference standard and method given, and that the results recorded are a true account of what was found${
-        na > 0 ? ` (items marked N/A were not applicable and were not examined)` : ''
-      }. This certificate is valid until the next examination date unless the equipment is modified, repaired, damaged or exposed to exceptional circumstances in the meantime.`;
-  pdf.ensure(pdf.heightOf(declaration, CONTENT_WIDTH, 'regular', 7) + 110);
+  pdf.ensure(closing);
   title(pdf, 'Declaration', 0);
   pdf.paragraph(declaration, { size: 7, align: 'justify', gap: 5 });
   signatures(pdf, data, options);
