@@ -59,6 +59,7 @@ test('an inspector cannot submit an incomplete checklist: led to the missing ite
   await expect(dialog.getByTestId('submit-incomplete')).toBeVisible();
   const answer = await apiGet<{ inspection: { problems: { nodeId: string }[] } }>(page, `/Observation/${task.id}/checklist`);
   const [first, second] = answer.inspection.problems;
+  await dialog.getByTestId('submit-cancel').click();
   // Move away first, so that being led back is seen.
   await bar.getByTestId('next-incomplete').click();
   await expect(details.editor()).toHaveAttribute('data-node', second.nodeId);

@@ -72,12 +72,13 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
     await seedJobs(db, demo, { jobs: 140, jobLites: 40, seed: 909 });
     await seedJobs(db, acme, { jobs: 40, jobLites: 0, seed: 919 });
     // Filled checklists, results, certificates and a few queued documents (issue 10).
-    await seedTaskWork(db, demo, { seed: 1010, queue: 16 });
-    await seedTaskWork(db, acme, { seed: 1020, queue: 4 });
+    const publicUrl = linkBase({ publicUrl: config.publicUrl, port: config.port ?? 3000 });
+    await seedTaskWork(db, demo, { seed: 1010, publicUrl });
+    await seedTaskWork(db, acme, { seed: 1020, publicUrl });
     // Results, due dates (Valid, Due Shortly, Expired) and photos of the other assets (issue 11).
     for (const ns of [demo, acme]) await seedAssetDashboard(db, ns);
     // A sheet of QR stickers, a few assigned to assets with inspections (issue 11).
-    await seedQrStickers(db, demo, { seed: 1111, publicUrl: linkBase({ publicUrl: config.publicUrl, port: config.port ?? 3000 }) });
+    await seedQrStickers(db, demo, { seed: 1111, publicUrl });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }

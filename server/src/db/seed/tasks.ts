@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { randomUUID } from 'node:crypto';
 import { enqueueTaskDocuments } from '../../features/documents/enqueue';
+import { issueDemoRevisions } from './certificates';
 import { addMonths, checklistFromTaskType } from '../../features/tasks/tasks.rules';
 import { queryRows } from '../rows';
 import { inTransaction } from '../transaction';
@@ -188,7 +189,7 @@ export async function completedChecklist(
  * own, and a handful of submitted and approved tasks have their documents queued, so the
  * worker makes their PDFs after start.
  */
-export async function seedTaskWork(db: Db, ns: SeededNamespace, options: { seed: number; queue: number }): Promise<void> {
+export async function seedTaskWork(db: Db, ns: SeededNamespace, options: { seed: number; publicUrl: string }): Promise<void> {
   const random = createRandom(options.seed);
   await inTransaction(db, { userId: null, namespaceId: ns.id }, async (tx) => {
     const forms = await formsOf(tx, ns.id);
@@ -222,13 +223,14 @@ export async function seedTaskWork(db: Db, ns: SeededNamespace, options: { seed:
       task_type_id: number;
       division_id: number;
       asset_id: number | null;
+      inspector_id: number | null;
       office_id: number;
       office_code: string;
       division_code: string;
       start_date: Date | string;
     }>(
       tx,
-      sql`select t.id, t.job_id, t.status, t.task_type_id, t.division_id, t.asset_id, j.office_id,
+      sql`select t.id, t.job_id, t.status, t.task_type_id, t.division_id, t.asset_id, t.inspector_id, j.office_id,
                  o.code as office_code, d.code as division_code,
                  j.start_date
             from tasks t join jobs j on j.id = t.job_id join offices o on o.id = j.office_id join divisions d on d.id = t.division_id
@@ -236,8 +238,14 @@ export async function seedTaskWork(db: Db, ns: SeededNamespace, options: { seed:
            order by t.id`,
     );
     const mine = new Map<number, number>();
-    let queuedPreview = 0;
-    let queuedFinal = 0;
+    // DECISIONS 9's showcases, on the first approved tasks with an asset: a Fail with a dangerous
+    // defect, a Pass with an observation, and a certificate amended into a second revision.
+    const showcase: Record<'dangerous' | 'observation' | 'amended', number | null> = { dangerous: null, observation: null, amended: null };
+    for (const task of tasks.filter((t) => Number(t.status) === 16 && t.asset_id !== null && types.has(Number(t.task_type_id)))) {
+      const free = (Object.keys(showcase) as (keyof typeof showcase)[]).find((k) => showcase[k] === null);
+      if (!free) break;
+      showcase[free] = Number(task.id);
+    }
     for (const task of tasks) {
       const type = types.get(Number(task.task_type_id));
       if (!type) continue;
@@ -265,14 +273,57 @@ export async function seedTaskWork(db: Db, ns: SeededNamespace, options: { seed:
       const partial = status === 2 || status === 4;
       const checklist = filledChecklist(Number(task.task_type_id), type.checklist, forms, {
         share: partial ? 0.5 : 1,
-        failOne: !partial && random.chance(0.12),
+        failOne: !partial && random.chance(0.12) && task.id !== showcase.observation,
         random,
       });
+      const answered = checklist.sections.flatMap((section) => section.items).filter((item) => item.result !== null);
+      const firstItem = answered.find((item) => item.reportCategory === 'VISUAL') ?? answered[0];
+      if (task.id === showcase.dangerous && firstItem) {
+        firstItem.result = 'fail';
+        firstItem.defect = {
+          description: `${firstItem.name}: 45 mm crack found; the equipment was taken out of service on site`,
+          danger: 1,
+          remedialAction: 'Repair by the manufacturer, then a new thorough examination before use',
+          remedyBy: null,
+        };
+      }
+      if (task.id === showcase.observation && firstItem) {
+        firstItem.result = 'pass';
+        firstItem.defect = {
+          description: 'Light surface corrosion; no loss of section',
+          danger: 3,
+          remedialAction: 'Clean and repaint at the next service',
+          remedyBy: null,
+        };
+      }
+      // The performing inspector (DECISIONS 9): whoever the task is assigned to saved its results.
+      const performer = own ? fieldEngg : (task.inspector_id ?? fieldEngg);
+      const savedAt = new Date(started.getTime() + 3_600_000).toISOString();
+      if (performer)
+        for (const section of checklist.sections)
+          for (const node of [section, ...section.items])
+            if (node.userData || ('result' in node && node.result !== null)) {
+              node.savedBy = performer;
+              node.savedAt = savedAt;
+            }
       const result = rollUpInspection(checklist, lookupOfForms(forms));
       const inspected = new Date(started.getTime() + random.int(1, 8) * 3_600_000);
+      // Load tests name the equipment that applied the load, with its calibration (DECISIONS 9).
+      const loadTested = checklist.sections.some((section) => section.items.some((item) => item.reportCategory === 'LOAD TEST'));
+      const equipment = loadTested
+        ? [
+            {
+              name: 'Load cell 50 t with digital indicator',
+              identifier: `LC-50-${String(100 + (Number(task.id) % 7)).padStart(4, '0')}`,
+              calibrationCertificate: `CAL-2026-${String(400 + (Number(task.id) % 90)).padStart(4, '0')}`,
+              calibrationDue: new Date(started.getTime() + 200 * 86_400_000).toISOString().slice(0, 10),
+            },
+          ]
+        : [];
       await tx.execute(
         sql`update tasks set checklist = ${JSON.stringify(checklist)}::jsonb, result = ${result}::int,
-                   actual_inspection_date = ${partial ? null : inspected.toISOString()}::timestamptz
+                   actual_inspection_date = ${partial ? null : inspected.toISOString()}::timestamptz,
+                   test_equipment = ${JSON.stringify(equipment)}::jsonb
              where id = ${task.id}::int`,
       );
       if (status === 16 || status === 32) {
@@ -293,21 +344,20 @@ export async function seedTaskWork(db: Db, ns: SeededNamespace, options: { seed:
                where id = ${task.id}::int`,
         );
         if (task.asset_id !== null) {
+          // A Pass moves the due date on; a Fail leaves it and the asset shows Failed (DECISIONS 9).
+          const due = result === 1 ? addMonths(inspected, Number(type.validity)).toISOString() : null;
           await tx.execute(
             sql`update assets set last_result = ${result}::int, last_inspection_date = ${inspected.toISOString()}::timestamptz,
-                       due_date = ${addMonths(inspected, Number(type.validity)).toISOString()}::timestamptz
+                       due_date = ${due === null ? sql`due_date` : sql`${due}::timestamptz`}
                  where id = ${task.asset_id}::int and (last_inspection_date is null or last_inspection_date < ${inspected.toISOString()}::timestamptz)`,
           );
         }
       }
-      if (status === 8 && queuedPreview < Math.ceil(options.queue / 2) && (own || random.chance(0.3))) {
-        queuedPreview++;
-        await enqueueTaskDocuments(tx, { id: task.id, namespaceId: ns.id }, 'preview', null);
-      }
-      if (status === 16 && queuedFinal < Math.floor(options.queue / 2) && (own || random.chance(0.3))) {
-        queuedFinal++;
-        await enqueueTaskDocuments(tx, { id: task.id, namespaceId: ns.id }, 'final', null);
-      }
+      // Every submitted task gets its preview and every approved one its final documents: the
+      // worker makes them in the background after the first start (DECISIONS 9).
+      if (status === 8) await enqueueTaskDocuments(tx, { id: task.id, namespaceId: ns.id }, 'preview', null);
+      if (status === 16 && task.id !== showcase.amended) await enqueueTaskDocuments(tx, { id: task.id, namespaceId: ns.id }, 'final', null);
     }
+    if (showcase.amended !== null) await issueDemoRevisions(tx, ns.id, showcase.amended, options.publicUrl);
   });
 }

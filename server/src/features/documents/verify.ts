@@ -186,7 +186,7 @@ main{max-width:640px;margin:0 auto;padding:24px 16px 40px}
 .card{background:#fff;border-radius:10px;box-shadow:0 1px 2px rgba(0,0,0,.06),0 1px 8px rgba(0,0,0,.04);overflow:hidden;margin-bottom:16px}
 .head{padding:20px 20px 16px;border-top:4px solid #0d47a1}.head h1{font-size:20px;margin:0 0 4px;word-break:break-word}.head p{margin:0;color:#5b6472;font-size:14px}
 .state{display:flex;gap:10px;align-items:center;padding:12px 20px;font-weight:600;font-size:15px}
-.state.current{background:#e5f4ea;color:#1b7f3b}.state.amended{background:#fff4d6;color:#9a6700}.state.superseded,.state.withdrawn{background:#eceff3;color:#374151}
+.state.current{background:#e5f4ea;color:#1b7f3b}.state.current.failed{background:#fbe7e6;color:#b3261e}.state.amended{background:#fff4d6;color:#9a6700}.state.superseded,.state.withdrawn{background:#eceff3;color:#374151}
 .state .dot{width:12px;height:12px;border-radius:50%;background:currentColor;flex:none}
 dl{display:grid;grid-template-columns:minmax(120px,38%) 1fr;margin:0;padding:8px 20px 16px;font-size:14px}
 dt{color:#5b6472;padding:8px 0;border-bottom:1px solid #f0f2f5}dd{margin:0;padding:8px 0;font-weight:500;border-bottom:1px solid #f0f2f5;word-break:break-word}
@@ -216,8 +216,9 @@ export function verificationPage(found: VerifyAnswer, code: string, outcome?: Ve
     ['Client', found.client],
     ['Site', found.site],
     ['Equipment', found.asset],
-    ['Serial number', found.serialNumber ?? '—'],
-    ['Equipment type', found.assetType ?? '—'],
+    // DECISIONS 9: the QR sticker's serial is the Tag; what is missing says so, never a bare dash.
+    ['Tag', found.serialNumber ?? 'Not recorded'],
+    ['Equipment type', found.assetType ?? 'Not recorded'],
     ['Examination', found.taskType],
     ['Result', result, resultClass],
     ['Inspection date', found.inspectionDate ? pdfDate(new Date(`${found.inspectionDate}T00:00:00Z`)) : '—'],
@@ -238,7 +239,7 @@ export function verificationPage(found: VerifyAnswer, code: string, outcome?: Ve
     `Certificate ${found.number}`,
     `<p class="brand">Certificate verification</p>
 <section class="card"><div class="head"><h1>Certificate ${escapeHtml(found.number)}</h1><p>${escapeHtml(found.issuer)}</p></div>
-<div class="state ${found.state}"><span class="dot"></span>${escapeHtml(found.stateText)}</div>
+<div class="state ${found.state}${found.result === 2 ? ' failed' : ''}"><span class="dot"></span>${escapeHtml(found.stateText)}</div>
 <dl>${rows.map(([k, v, cls]) => `<dt>${escapeHtml(k)}</dt><dd${cls ? ` class="${cls}"` : ''}>${escapeHtml(v)}</dd>`).join('')}
 <dt>SHA-256 of the issued PDF</dt><dd class="hash">${escapeHtml(found.sha256)}</dd></dl>${chainHtml(found)}</section>
 <section class="card">${outcomeHtml}<form class="check" method="post" action="/verify/${encodeURIComponent(code)}" enctype="multipart/form-data">
