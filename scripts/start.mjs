@@ -87,7 +87,13 @@ async function announceWhenReady(child) {
 async function main() {
   await buildStale();
 
-  const env = { ...process.env, DEFAULT_MAIL_DOMAIN: process.env.DEFAULT_MAIL_DOMAIN || 'demo.test' };
+  // The demo's links (QR stickers, certificate verification) point at this machine's address
+  // unless PUBLIC_URL says where users open the portal (DECISIONS 9: never a request's Host).
+  const env = {
+    ...process.env,
+    DEFAULT_MAIL_DOMAIN: process.env.DEFAULT_MAIL_DOMAIN || 'demo.test',
+    PUBLIC_URL: process.env.PUBLIC_URL || portalUrl().local,
+  };
   // Its own process group: a Ctrl-C in the terminal reaches only this script, which passes it
   // on exactly once (the server shuts down on the first signal; a second one would kill it
   // in the middle of closing the database).
