@@ -117,7 +117,8 @@ test.describe('Configurations', () => {
     await setEditorText(page, '{\n  "syncIntervalMinutes": 15,\n  "offlineDays": sev,\n  "requireSignatureOnSubmit": true\n}');
     await expect(page.getByTestId('config-json-message')).toHaveText(CONFIGURATIONS.invalidJson);
     await expect(page.getByTestId('config-save')).toBeDisabled();
-    expect(await markedLines(page)).toEqual([3]);
+    // CodeMirror lints after a pause: wait for the marker rather than read it once.
+    await expect.poll(() => markedLines(page)).toEqual([3]);
     await expect(editorLine(page, 3).locator('.cm-lintRange-error')).toBeVisible();
     // Hovering the marked text names the problem.
     await editorLine(page, 3).locator('.cm-lintRange-error').hover();
@@ -155,7 +156,7 @@ test.describe('Configurations', () => {
     expect(response.status()).toBe(400);
     expect(await response.json()).toEqual({ error: message, fields: { 'ASSET.viewRules[0].roles[1]': '"BOSS" is not a role' } });
     await expect(page.getByRole('alert').filter({ hasText: message }).first()).toBeVisible();
-    expect(await markedLines(page)).toEqual([5]);
+    await expect.poll(() => markedLines(page)).toEqual([5]);
     await expect(editorLine(page, 5).locator('.cm-lintRange-error')).toHaveText('"BOSS"');
     // Nothing was saved.
     await page.getByTestId('reload').click();

@@ -86,7 +86,11 @@ export function ApproveDialog({
             {TASK_TEXT.signatureRequired}
           </Alert>
         )}
-        {error && !noSignature && <Alert severity="error" data-testid="approve-error">{error}</Alert>}
+        {error && !noSignature && (
+          <Alert severity="error" data-testid="approve-error">
+            {error}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy} data-testid="confirm-cancel">

@@ -416,6 +416,13 @@ describe('immutable issues', () => {
     expect(current.body).toContain(`href="/verify/${chain[0].code}"`);
     expect((await t.anonymous.get(`/verify/${chain[0].code}`)).body).toContain(`href="/verify/${chain[1].code}"`);
     expect(current.body).toContain('Examined by');
+    // A duplicate left by the regenerations before this rule (the migration voids it) is withdrawn
+    // and links the valid issue.
+    await t.app.db.insert(certificates).values({ ...chain[1], id: undefined, code: 'voided-duplicate-0123456789', voided: true });
+    expect((await t.anonymous.get('/api/verify/voided-duplicate-0123456789')).json()).toMatchObject({
+      state: 'withdrawn',
+      next: { revision: 1, code: chain[1].code },
+    });
     // The database itself refuses a second row of a (number, revision).
     await expect(t.app.db.insert(certificates).values({ ...chain[1], id: undefined, code: 'another-code-0123456789' })).rejects.toThrow();
   });

@@ -25,7 +25,17 @@ export const RESULT_CHIP: Record<number, { label: string; color: 'success' | 'er
 /** The computed result as a chip (what the certificate will say). */
 export function ResultChip({ result, testId = 'computed-result' }: { result: number; testId?: string }) {
   const chip = RESULT_CHIP[result] ?? RESULT_CHIP[3];
-  return <Chip label={chip.label} color={chip.color} size="small" sx={{ fontWeight: 700, letterSpacing: 0.5 }} data-testid={testId} />;
+  // White on MUI's orange is 3.1:1: the pending chip is dark text on a light amber instead.
+  const pending = chip.color === 'warning' ? { bgcolor: '#fff4d6', color: '#7a4f00' } : {};
+  return (
+    <Chip
+      label={chip.label}
+      color={chip.color}
+      size="small"
+      sx={{ fontWeight: 700, letterSpacing: 0.5, ...pending }}
+      data-testid={testId}
+    />
+  );
 }
 
 /** The defects and observations of an inspection, most dangerous first. */

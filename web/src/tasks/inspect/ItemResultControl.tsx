@@ -44,7 +44,14 @@ export function ItemResultControl({
             value={result}
             color={COLORS[result]}
             disabled={lockedFail !== undefined && result !== 'fail'}
-            sx={{ minWidth: 72, px: 2, fontWeight: 600, flex: { xs: 1, sm: 'none' } }}
+            // The chosen result's text one shade darker: red on its light red passes the 4.5:1 contrast.
+            sx={{
+              minWidth: 72,
+              px: 2,
+              fontWeight: 600,
+              flex: { xs: 1, sm: 'none' },
+              '&.Mui-selected': { color: COLORS[result] === 'standard' ? 'text.primary' : `${COLORS[result]}.dark` },
+            }}
             data-testid={`item-result-${result}`}
           >
             {TASK_UI.results[result]}
