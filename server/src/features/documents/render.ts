@@ -1,4 +1,5 @@
-import { type FormDefinition, type FormRecord, isValueField, type TaskChecklist, visibility } from '@portal/contracts';
+import { DANGER_LABEL, type FormDefinition, type FormRecord, isValueField, type TaskChecklist, visibility } from '@portal/contracts';
+import { documentDate, documentDateTime, documentDay } from './dates';
 import { printImage } from '../../lib/images';
 import type { PdfImage, TaskDocumentData } from './data';
 import { A4, COLOR, CONTENT_WIDTH, MARGIN, Pdf } from './pdf';
@@ -30,8 +31,7 @@ export function pdfDate(value: Date | null | undefined): string {
   return `${String(value.getUTCDate()).padStart(2, '0')} ${MONTHS[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
 }
 
-const pdfDateTime = (value: Date | null | undefined) =>
-  value ? `${pdfDate(value)} ${String(value.getUTCHours()).padStart(2, '0')}:${String(value.getUTCMinutes()).padStart(2, '0')} UTC` : '—';
+const NOT_RECORDED = 'Not recorded';
 
 export const RESULT_LABEL: Record<number, string> = { 1: 'PASS', 2: 'FAIL', 3: 'PENDING' };
 export const resultColors = (result: number | null) =>
@@ -119,16 +119,16 @@ function partyBoxes(pdf: Pdf, data: TaskDocumentData) {
       title: 'Equipment',
       rows: [
         ['Description', data.asset.name],
-        ['Serial number', data.asset.serialNumber ?? ''],
-        ['Equipment type', data.asset.type ?? ''],
+        ['Tag', data.asset.serialNumber ?? NOT_RECORDED],
+        ['Equipment type', data.asset.type ?? NOT_RECORDED],
       ],
     },
     {
       title: 'Examination',
       rows: [
         ['Task type', data.taskType.name],
-        ['Reference standard', data.taskType.referenceStandard ?? ''],
-        ['Inspection method', data.taskType.inspectionMethod ?? ''],
+        ['Reference standard', data.taskType.referenceStandard ?? NOT_RECORDED],
+        ['Inspection method', data.taskType.inspectionMethod ?? NOT_RECORDED],
         ['Job number', data.job.number],
       ],
     },
@@ -314,8 +314,8 @@ export async function renderReport(data: TaskDocumentData, options: RenderOption
   });
   firstPageHeader(pdf, data, title, data.taskType.name, [
     ['Certificate No.', options.final ? (data.certificateNumber ?? '—') : 'PREVIEW'],
-    ['Inspection date', pdfDate(data.actualInspectionDate)],
-    ['Report made', pdfDateTime(options.issuedAt)],
+    ['Inspection date', documentDate(data.actualInspectionDate, data.timeZone)],
+    ['Report made', documentDateTime(options.issuedAt, data.timeZone)],
   ]);
   pdf.runningHeader = runningHeader(data, options.full ? 'Full checklist report' : 'Field report', ref);
   partyBoxes(pdf, data);
@@ -327,7 +327,13 @@ export async function renderReport(data: TaskDocumentData, options: RenderOption
   pdf.font('bold', 10, color);
   pdf.textAt(`Overall result: ${data.result ? RESULT_LABEL[data.result] : 'NOT INSPECTED'}`, MARGIN.left + 10, top + 7);
   pdf.font('regular', 8.5, COLOR.text);
-  pdf.textAt(`Inspector: ${data.inspector?.name ?? '—'}`, MARGIN.left, top + 7.5, { width: CONTENT_WIDTH - 10, align: 'right' });
+  const examiners = data.performers.map((p) => p.name).join(', ') || NOT_RECORDED;
+  pdf.textAt(`Examined by: ${examiners}`, MARGIN.left + 200, top + 7.5, {
+    width: CONTENT_WIDTH - 210,
+    align: 'right',
+    height: 11,
+    ellipsis: true,
+  });
   pdf.y = top + 32;
 
   let shown = 0;
@@ -377,6 +383,24 @@ function drawNode(pdf: Pdf, data: TaskDocumentData, node: ReportNode, label: str
   }
   pdf.y = y + 22;
   if (description) pdf.paragraph(description, { kind: 'oblique', size: 7.5, color: COLOR.muted, indent: 6, gap: 3 });
+  // The defect of a failed node, or an observation of a passed one (DECISIONS 9).
+  if (node.defect) {
+    const d = node.defect;
+    const what = d.danger === 3 ? 'Observation' : `Defect (${DANGER_LABEL[d.danger]})`;
+    const extra = [
+      d.remedialAction ? `Remedial action: ${d.remedialAction}` : null,
+      d.remedyBy ? `Remedy by ${documentDay(d.remedyBy)}` : null,
+    ]
+      .filter(Boolean)
+      .join('. ');
+    pdf.paragraph(`${what}: ${d.description}${extra ? `. ${extra}` : ''}`, {
+      kind: 'bold',
+      size: 8,
+      color: d.danger === 3 ? COLOR.text : COLOR.fail,
+      indent: 6,
+      gap: 4,
+    });
+  }
   records.forEach((record, index) => {
     const definition = data.forms.get(`${record.formId}:${record.formRevision}`);
     const where = records.length > 1 ? `${label}, sample ${index + 1}` : label;
