@@ -8,8 +8,11 @@ import { ASSETS } from './messages';
  * detail with files, shift site, attributes, history, and the open tasks of an asset.
  */
 
-/** Item status from the due date (DECISIONS 5): the dashboard's status filter. */
-export const ITEM_STATUSES = ['Valid', 'Due Shortly', 'Expired'] as const;
+/**
+ * Item status (the dashboard's status filter): Failed while the last approved inspection
+ * failed (DECISIONS 9, until a later approved Pass), else from the due date (DECISIONS 5).
+ */
+export const ITEM_STATUSES = ['Valid', 'Due Shortly', 'Expired', 'Failed'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 /** Result filter (tasks document 2.5): 1-Pass, 2-Fail, 3-Pending. */
 export const ASSET_RESULTS = [

@@ -140,17 +140,27 @@ describe('asset dashboard', () => {
       expect(response.statusCode, response.body).toBe(200);
       return (response.json() as AssetDashboardAnswer).rows.map((r) => r.id);
     };
-    const row = (await scheduler.get(dashboardUrl(allSites()))).json().rows.find((r: { id: number }) => r.id === asset.id);
-    expect(row.itemStatus).toBe('Due Shortly');
-    expect(await ids('itemStatus=Due Shortly')).toContain(asset.id);
-    expect(await ids('itemStatus=Valid')).not.toContain(asset.id);
+    const status = async () =>
+      (await scheduler.get(dashboardUrl(allSites()))).json().rows.find((r: { id: number }) => r.id === asset.id).itemStatus;
+    // The last approved result is Fail: Failed (DECISIONS 9), whatever the due date says.
+    expect(await status()).toBe('Failed');
+    expect(await ids('itemStatus=Failed')).toContain(asset.id);
+    expect(await ids('itemStatus=Due Shortly')).not.toContain(asset.id);
     expect(await ids('result=2')).toContain(asset.id);
+    expect(await ids('result=1')).not.toContain(asset.id);
+    // A later Pass: by the due date again.
+    await t.app.db.execute(sql`update assets set last_result = 1 where id = ${asset.id}::int`);
+    expect(await status()).toBe('Due Shortly');
+    expect(await ids('itemStatus=Due Shortly')).toContain(asset.id);
+    expect(await ids('itemStatus=Failed')).not.toContain(asset.id);
+    expect(await ids('itemStatus=Valid')).not.toContain(asset.id);
+    await t.app.db.execute(sql`update assets set last_result = 2 where id = ${asset.id}::int`);
     expect(await ids('result=1')).not.toContain(asset.id);
     expect(await ids('inspFrom=2026-03-10&inspTo=2026-03-10')).toEqual([asset.id]);
     expect(await ids('inspFrom=2026-03-11&inspTo=2026-03-20')).not.toContain(asset.id);
     // One end only: no range.
     expect(await ids('inspFrom=2026-03-11')).toContain(asset.id);
-    await t.app.db.execute(sql`update assets set due_date = ${day(-1)}::timestamptz where id = ${asset.id}::int`);
+    await t.app.db.execute(sql`update assets set last_result = 1, due_date = ${day(-1)}::timestamptz where id = ${asset.id}::int`);
     expect(await ids('itemStatus=Expired')).toContain(asset.id);
     await t.app.db.execute(sql`update assets set due_date = ${day(40)}::timestamptz where id = ${asset.id}::int`);
     expect(await ids('itemStatus=Valid')).toContain(asset.id);
@@ -191,6 +201,8 @@ describe('asset dashboard', () => {
   });
 
   it('exports every matching row as a streamed .xlsx named with the client and the date', async () => {
+    const failed = await newAsset();
+    await t.app.db.execute(sql`update assets set last_result = 2, due_date = now() + interval '200 days' where id = ${failed.id}::int`);
     const response = await scheduler.get(`/api/Location/AssetDashboard/export?${allSites()}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
@@ -200,7 +212,13 @@ describe('asset dashboard', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const total = (await scheduler.get(dashboardUrl(allSites()))).json().total;
-    expect(workbook.getWorksheet('Assets')?.rowCount).toBe(total + 1);
+    const sheet = workbook.getWorksheet('Assets');
+    if (!sheet) throw new Error('no Assets sheet');
+    expect(sheet.rowCount).toBe(total + 1);
+    // The item status column says Failed for an asset whose last approved result failed (DECISIONS 9).
+    const statusColumn = (sheet.getRow(1).values as unknown[]).indexOf('Item Status');
+    const failedRow = sheet.getRows(2, total)?.find((row) => row.getCell(1).value === failed.name);
+    expect(failedRow?.getCell(statusColumn).value).toBe('Failed');
     expect(
       (
         await clientAdmin.get(
