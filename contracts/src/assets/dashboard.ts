@@ -163,6 +163,7 @@ export const AssetHistoryRow = z.object({
   certificateFile: z.object({ blobKey: z.string(), fileName: z.string() }).nullable(),
   /** `/api/filedownload?id=<taskId>&category=2` when a field report exists; hidden for client roles. */
   fieldReport: z.string().nullable().optional(),
+  /** The next due date the certificate states (DECISIONS 9): inspection date + validity for a Pass, null for a Fail. */
   dueDate: z.string().nullable(),
   inspector: z.string().nullable().optional(),
   jobNumber: z.string().nullable().optional(),

@@ -10,6 +10,7 @@ import {
 import { queryRows } from '../../db/rows';
 import { emblemPng } from '../../db/seed/emblem';
 import { sampleValues } from '../../db/seed/tasks';
+import { addMonths } from '../tasks/tasks.rules';
 import type { SeededNamespace } from '../../db/seed/demo';
 import { inTransaction } from '../../db/transaction';
 import { describeAreaAccess } from '../../../test/areaKit';
@@ -383,6 +384,32 @@ describe('asset panel', () => {
       expect((await scheduler.get(`/api/Observation/Asset?locationId=${asset.id}&${query}`)).statusCode, query).toBe(400);
     }
     expect((await scheduler.get(`/api/Observation/Asset?locationId=${t.acme.assets[0].id}`)).statusCode).toBe(404);
+  });
+
+  it('history: Next Due Date is what the certificate states (inspection + validity for a Pass, none for a Fail), never the planned date', async () => {
+    const asset = await newAsset();
+    // A leap day, so the calendar rule shows: 29 Feb + 12 months is 28 Feb.
+    const pass = await taskOn(asset.id, { status: 16, certificate: true, result: 1, inspected: '2024-02-29T21:30:00Z' });
+    const fail = await taskOn(asset.id, { status: 16, certificate: true, result: 2, inspected: '2025-03-15T08:00:00Z' });
+    // The planned dates are elsewhere: the answer must not follow them.
+    await t.app.db.execute(sql`update tasks set due_date = '2030-01-01T00:00:00Z' where id in (${pass}::int, ${fail}::int)`);
+    const [{ validity }] = await queryRows<{ validity: number }>(
+      t.app.db,
+      sql`select tt.validity from task_types tt join tasks t on t.task_type_id = tt.id where t.id = ${pass}::int`,
+    );
+    const expected = addMonths(new Date('2024-02-29T21:30:00Z'), validity)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
+    for (const c of [scheduler, clientAdmin, clientUser]) {
+      const answer = (await c.get(`/api/Observation/Asset?locationId=${asset.id}&limit=50`)).json() as AssetHistoryAnswer;
+      const byId = new Map(answer.rows.map((r) => [r.id, r]));
+      expect(byId.get(pass)?.dueDate).toBe(expected);
+      expect(byId.get(fail)?.dueDate).toBeNull();
+    }
+    if (validity === 12) expect(expected.slice(0, 10)).toBe('2025-02-28');
+    // Sorted by that date too: the Fail (none) last when descending.
+    const sorted = (await scheduler.get(`/api/Observation/Asset?locationId=${asset.id}&sortColumn=dueDate&sortOrder=desc`)).json();
+    expect(sorted.rows.map((r: { id: number }) => r.id)).toEqual([pass, fail]);
   });
 
   it('files: upload by content into the sections, serve to who may see the asset, archive', async () => {
