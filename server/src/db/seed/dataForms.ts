@@ -60,10 +60,10 @@ function f(spec: Spec & { key?: string }): FormField {
 }
 const opts = (...values: string[]) => values.map((v) => ({ value: v.toLowerCase().replace(/[^a-z0-9]+/g, '-'), label: v }));
 
-/** A pass/fail item with remarks and a photo shown when it fails. */
+/** A pass/fail item (a result field: a Fail fails its checklist item, DECISIONS 9) with remarks and a photo shown when it fails. */
 function item(label: string, key: string, help?: string): FormField[] {
   return [
-    f({ kind: 'passfail', label, key, required: true, ...(help ? { help } : {}) }),
+    f({ kind: 'passfail', label, key, required: true, result: true, ...(help ? { help } : {}) }),
     f({ kind: 'textarea', label: `${label}: remarks`, key: `${key}Remarks`, required: true, visibleWhen: { key, equals: ['fail'] } }),
     f({ kind: 'photo', label: `${label}: photo`, key: `${key}Photo`, maxFiles: 3, visibleWhen: { key, equals: ['fail'] } }),
   ];
@@ -248,7 +248,7 @@ function forms(): SeedForm[] {
           f({ kind: 'number', label: 'Radius', unit: 'm', min: 1, max: 150, decimals: 1, required: true }),
           f({ kind: 'number', label: 'Boom length', unit: 'm', min: 5, max: 200, decimals: 1, required: true }),
           f({ kind: 'time', label: 'Load held from', key: 'heldFrom' }),
-          f({ kind: 'passfail', label: 'Result', key: 'result', required: true }),
+          f({ kind: 'passfail', label: 'Result', key: 'result', required: true, result: true }),
           f({
             kind: 'textarea',
             label: 'Observations',
@@ -303,7 +303,7 @@ function forms(): SeedForm[] {
         [
           f({ kind: 'text', label: 'Identification number', key: 'idNumber', required: true }),
           f({ kind: 'number', label: 'Working load limit', key: 'wll', unit: 't', min: 0.01, max: 500, decimals: 2, required: true }),
-          f({ kind: 'passfail', label: 'Thorough examination result', key: 'result', required: true }),
+          f({ kind: 'passfail', label: 'Thorough examination result', key: 'result', required: true, result: true }),
           f({ kind: 'textarea', label: 'Defects found', key: 'defects', required: true, visibleWhen: { key: 'result', equals: ['fail'] } }),
           f({ kind: 'select', label: 'Colour code', key: 'colour', options: opts('Red', 'Yellow', 'Green', 'Blue', 'White') }),
         ],
