@@ -45,7 +45,7 @@ export function AttributesTab({ active, stored }: { active: boolean; stored: { i
         data-testid="attribute-form-select"
       />
       <IdentificationMapping formId={formId} definition={definition.data?.formJson} loading={definition.isLoading} />
-      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5, mt: 1 }}>
         {ASSET_TYPE_TEXT.previewTitle}
       </Typography>
       <Box
@@ -112,7 +112,9 @@ function IdentificationMapping({
             label={IDENTIFICATION_LABEL[fact]}
             choices={choices}
             emptyText={ASSET_TYPE_TEXT.notMapped}
-            emptyValue={null}
+            // Unmapped is null in the form (the schema refuses ''); the select shows it as ''.
+            parse={(value: string) => value || null}
+            format={(value: string | null) => value ?? ''}
             disabled={formId === null}
             isPending={formId !== null && loading}
             helperText={false}
