@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { IDENTIFICATION_LABEL } from '@portal/contracts';
 import { ASSET_TYPE_TEXT } from '@portal/contracts/messages';
 import { expect, loginAs, test } from '../fixtures';
 import { apiGet, loadUntil, stamp } from '../pages/AdminApi';
@@ -22,6 +23,7 @@ interface AssetTypeApiRow {
   category: string | null;
   attributeForm: number | null;
   attributeFormName: string | null;
+  identification: Record<string, string>;
 }
 
 test('an asset type is added, edited and archived through the confirm', async ({ page }) => {
@@ -98,11 +100,31 @@ test('an asset type is added with an attribute form whose fields the preview sho
   // Read-only: the preview offers no inputs to type into.
   await expect(preview.locator('input:not([type="hidden"]), textarea')).toHaveCount(0);
 
+  // Where the certificate's identification facts are (DECISIONS 9): the form's printable fields.
+  const mapping = panel.getByTestId('identification-mapping');
+  await expect(mapping).toContainText(ASSET_TYPE_TEXT.identificationTitle);
+  await mapping.getByRole('combobox', { name: IDENTIFICATION_LABEL.swl }).click();
+  await expect(page.getByRole('option', { name: 'Data plate photo' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Safe working load', exact: true }).click();
+  await mapping.getByRole('combobox', { name: IDENTIFICATION_LABEL.serialNumber }).click();
+  await page.getByRole('option', { name: "Manufacturer's serial number", exact: true }).click();
+  for (const width of [1440, 1024, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `/tmp/assettype-identification-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   await panel.getByTestId('asset-type-save').click();
   await expect(page.getByText(ASSET_TYPE_TEXT.saved)).toBeVisible();
   await expect(panel).toBeHidden();
   const saved = await apiGet<AssetTypeApiRow[]>(page, `/Setting?objectType=AssetType&offset=0&limit=5&name=${encodeURIComponent(name)}`);
-  expect(saved).toEqual([expect.objectContaining({ name, attributeFormName: 'Crane Attributes' })]);
+  expect(saved).toEqual([
+    expect.objectContaining({
+      name,
+      attributeFormName: 'Crane Attributes',
+      identification: { swl: 'swl', serialNumber: 'manufacturerSerial' },
+    }),
+  ]);
 
   // Editing opens with the stored form and its preview.
   const row = list.row(name);
@@ -111,6 +133,13 @@ test('an asset type is added with an attribute form whose fields the preview sho
   await panel.getByTestId('asset-type-tab-attributes').click();
   await expect(panel.getByRole('combobox', { name: 'Attribute Form' })).toHaveText('Crane Attributes');
   await expect(preview.getByTestId('field-swl')).toBeVisible();
+  await expect(mapping.getByRole('combobox', { name: IDENTIFICATION_LABEL.swl })).toHaveText('Safe working load');
+
+  // Another form: a fact whose attribute it lacks is cleared, the others stay.
+  await panel.getByRole('combobox', { name: 'Attribute Form' }).click();
+  await page.getByRole('option', { name: 'Forklift Attributes', exact: true }).click();
+  await expect(mapping.getByRole('combobox', { name: IDENTIFICATION_LABEL.swl })).toHaveText(/^[\s\u200b]*$/);
+  await expect(mapping.getByRole('combobox', { name: IDENTIFICATION_LABEL.serialNumber })).toHaveText("Manufacturer's serial number");
 });
 
 test('Load More continues after 50 types and Reload starts again from the first page', async ({ page }) => {

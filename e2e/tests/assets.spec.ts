@@ -139,8 +139,10 @@ test('SCHEDULER adds an asset, edits it, fills its attributes, uploads and archi
   // Attributes: the crane form through the shared renderer.
   await panel.getByTestId('asset-tab-attributes').click();
   await expect(panel.getByTestId('form-renderer')).toBeVisible();
-  await panel.getByLabel(/^Manufacturer/).fill('Grove');
+  await panel.getByTestId('field-manufacturer').getByRole('textbox').fill('Grove');
   await panel.getByLabel(/^Model/).fill('GMK5250L');
+  // The maker's serial number (crane form revision 2, DECISIONS 9), apart from the sticker serial.
+  await panel.getByTestId('field-manufacturerSerial').getByRole('textbox').fill('GRO204311');
   const craneType = panel.getByRole('combobox', { name: /Crane type/ });
   if (await craneType.count()) await selectIn(page, craneType, 'Mobile');
   else await panel.getByRole('button', { name: 'Mobile', exact: true }).click();

@@ -29,6 +29,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   taskDetails: () => import('./tasks/TaskDetailsPage'),
   assets: () => import('./assets/AssetsPage'),
   qrSticker: () => import('./qrStickers/QrStickerPage'),
+  profile: () => import('./profile/ProfilePage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

@@ -20,6 +20,10 @@ export const ASSET_TYPE_TEXT = {
   noAttributeForms: 'No active data forms of form object ASSET TYPE yet (Settings > Data Forms)',
   previewTitle: 'Preview',
   noAttributeForm: 'No attribute form: assets of this type have no attributes.',
+  identificationTitle: 'Identification on certificates',
+  identificationHelp: 'Which attribute holds each fact a certificate prints; a fact left unmapped prints "Not recorded".',
+  identificationNeedsForm: 'Choose an attribute form first: the facts come from its fields.',
+  notMapped: 'Not mapped',
 } as const;
 
 /** Labels of the screen (the spec names the table columns and the Type Name field). */

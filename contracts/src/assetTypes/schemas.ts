@@ -49,10 +49,15 @@ export const IDENTIFICATION_LABEL: Record<IdentificationFact, string> = {
   yearOfManufacture: 'Year of manufacture',
   swl: 'Safe working load (SWL/WLL)',
 };
+/** A field key, or nothing: '' and null leave the fact unmapped. */
 const attributeKey = z
-  .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be a field key of the attribute form')
-  .nullish()
+  .preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be a field key of the attribute form')
+      .nullish(),
+  )
   .transform((v) => v || undefined);
 export const AssetIdentification = z
   .object(Object.fromEntries(IDENTIFICATION_FACTS.map((f) => [f, attributeKey])) as Record<IdentificationFact, typeof attributeKey>)

@@ -8,8 +8,11 @@ import { ASSETS } from './messages';
  * detail with files, shift site, attributes, history, and the open tasks of an asset.
  */
 
-/** Item status from the due date (DECISIONS 5): the dashboard's status filter. */
-export const ITEM_STATUSES = ['Valid', 'Due Shortly', 'Expired'] as const;
+/**
+ * Item status (the dashboard's status filter): Failed while the last approved inspection
+ * failed (DECISIONS 9, until a later approved Pass), else from the due date (DECISIONS 5).
+ */
+export const ITEM_STATUSES = ['Valid', 'Due Shortly', 'Expired', 'Failed'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 /** Result filter (tasks document 2.5): 1-Pass, 2-Fail, 3-Pending. */
 export const ASSET_RESULTS = [
@@ -160,6 +163,7 @@ export const AssetHistoryRow = z.object({
   certificateFile: z.object({ blobKey: z.string(), fileName: z.string() }).nullable(),
   /** `/api/filedownload?id=<taskId>&category=2` when a field report exists; hidden for client roles. */
   fieldReport: z.string().nullable().optional(),
+  /** The next due date the certificate states (DECISIONS 9): inspection date + validity for a Pass, null for a Fail. */
   dueDate: z.string().nullable(),
   inspector: z.string().nullable().optional(),
   jobNumber: z.string().nullable().optional(),

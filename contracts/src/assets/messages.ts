@@ -51,6 +51,18 @@ export const ASSETS = {
   officeUnknown: 'Office is not an active office of this namespace',
 } as const;
 
+/** The next due date of a failed inspection (DECISIONS 9, ours): a Fail certifies nothing, so none until repaired. */
+export const AFTER_REPAIR = 'After repair';
+
+/**
+ * The Next Due Date a history row shows (the QR popup and the asset's History): the date the
+ * certificate states, 'After repair' for a Fail, '' otherwise (DECISIONS 9).
+ */
+export function nextDueText(dueDate: string | null, result: number | null, format: (date: string) => string): string {
+  if (dueDate) return format(dueDate);
+  return result === 2 ? AFTER_REPAIR : '';
+}
+
 /** Labels of the asset dashboard and panel (tasks document 2.5, 2.6); "(ours)" where the spec names none. */
 export const ASSET_PAGE = {
   client: 'Client',

@@ -53,6 +53,10 @@ export const DATA_FORM_EDITOR = {
   previewValid: 'All answers are valid',
   previewProblems: (n: number) => `${n} answer${n === 1 ? '' : 's'} to fix`,
   fieldCount: (n: number) => `${n} field${n === 1 ? '' : 's'}`,
+  /** A pass/fail field marked as a result field (DECISIONS 9). */
+  resultField: 'Result field: a Fail here fails the checklist item',
+  resultChip: 'Result',
+  resultChipTitle: 'A Fail in this field fails the checklist item',
 } as const;
 
 /** The palette's names of the field kinds (ours). */

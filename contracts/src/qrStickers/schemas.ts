@@ -73,6 +73,7 @@ export const StickerHistoryRow = z.object({
   result: z.number().nullable(),
   /** The certificate's file: `GET /api/filedownload?id=<blobKey>&observationId=<taskId>`, or null. */
   certificateBlobKey: z.string().nullable(),
+  /** The next due date the certificate states (DECISIONS 9): inspection date + validity for a Pass, null for a Fail. */
   dueDate: z.string().nullable(),
 });
 export type StickerHistoryRow = z.infer<typeof StickerHistoryRow>;

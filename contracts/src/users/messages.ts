@@ -36,3 +36,26 @@ export const USERS = {
   welcomeText: (name: string, company: string, loginAt: string) =>
     `Hello ${name},\n\nAn account has been created for you on the ${company} portal.\n\nTo sign in, open ${loginAt}, choose Reset Password and request an OTP for this email address to set your password.`,
 } as const;
+
+/** My profile (ours; DECISIONS 9: what certificates print of the people who sign them). */
+export const PROFILE = {
+  account: 'Account',
+  name: 'Name',
+  email: 'E-mail',
+  role: 'Role',
+  qualifications: 'Qualifications',
+  qualificationsHelp: 'Printed under your name on the certificates you sign',
+  signature: 'Signature',
+  signatureHelp: 'Printed on the certificates you inspect or approve.',
+  noSignature: 'No signature',
+  signatureUploaded: 'Signature uploaded successfully',
+  removeSignature: 'Remove',
+  removeTitle: 'Remove your signature?',
+  currentSignature: 'Current signature',
+  removeText: 'Certificates you sign from now on will carry no signature.',
+  removeTextApprover: 'Certificates need it: you cannot approve a task until you add a signature again.',
+  approverNeedsSignature: 'Add your signature: approval is refused while you have none on file.',
+  loadError: 'Error while loading your profile',
+  saveError: 'Error while saving your profile',
+  removeError: 'Error while removing your signature',
+} as const;

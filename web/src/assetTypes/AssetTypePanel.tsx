@@ -17,6 +17,7 @@ import { SidePanel } from '../common/list';
 import { useAlert } from '../common/useAlert';
 import { saveAssetType } from './api';
 import { AttributesTab } from './AttributesTab';
+import { identificationValues } from './identification';
 
 const L = ASSET_TYPE_LABELS;
 /** The fields the panel edits, validated by the same schema the server uses. */
@@ -29,6 +30,7 @@ const FormSchema = AssetTypeSaveBody.pick({
   description: true,
   certificateReference: true,
   attributeForm: true,
+  identification: true,
 });
 const CATEGORY_CHOICES = ASSET_CATEGORIES.map((c) => ({ id: c, name: c }));
 type TabKey = 'description' | 'attributes';
@@ -43,12 +45,14 @@ const valuesOf = (r: AssetTypeRow | null) => ({
   description: r?.description ?? '',
   certificateReference: r?.certificateReference ?? '',
   attributeForm: r?.attributeForm ?? '',
+  identification: identificationValues(r?.identification),
 });
 
 /**
  * Add or edit one asset type (administration document 2, "Asset type administration"): the
  * Description tab (Type Name required: Save stays disabled while it is empty), the Attributes
- * tab (the attribute form and a preview of its fields) and a disabled Files tab.
+ * tab (the attribute form, which attribute holds each identification fact a certificate prints,
+ * and a preview of its fields) and a disabled Files tab.
  */
 export function AssetTypePanel({
   open,
@@ -88,7 +92,9 @@ export function AssetTypePanel({
     } catch (error) {
       alert.saveError(errorText(error, ASSET_TYPE_TEXT.saveError));
       const fields = fieldErrors(error);
-      if (fields?.attributeForm && Object.keys(fields).length === 1) setTab('attributes');
+      // The attribute form and the identification mapping are on the Attributes tab.
+      const onAttributes = (key: string) => key === 'attributeForm' || key.startsWith('identification');
+      if (fields && Object.keys(fields).length > 0 && Object.keys(fields).every(onAttributes)) setTab('attributes');
       else if (fields) setTab('description');
       return fields;
     }

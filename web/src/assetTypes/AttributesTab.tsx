@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { SelectInput } from 'react-admin';
-import { useWatch } from 'react-hook-form';
-import { ASSET_TYPE_LABELS, ASSET_TYPE_TEXT } from '@portal/contracts';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { ASSET_TYPE_LABELS, ASSET_TYPE_TEXT, type FormDefinition, IDENTIFICATION_FACTS, IDENTIFICATION_LABEL } from '@portal/contracts';
 import { useLoadErrorAlert } from '../common/useAlert';
 import { AttributePreview } from './AttributePreview';
 import { useAttributeFormDefinition, useAttributeForms } from './attributeForms';
+import { attributeChoices, type IdentificationValues, staleFacts } from './identification';
 
 /** A form value as a data form id, or null ('' is "none"). */
 const formIdOf = (value: unknown): number | null => {
@@ -43,7 +44,8 @@ export function AttributesTab({ active, stored }: { active: boolean; stored: { i
         helperText={forms.data && forms.data.length === 0 ? ASSET_TYPE_TEXT.noAttributeForms : ASSET_TYPE_TEXT.attributeFormHelp}
         data-testid="attribute-form-select"
       />
-      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+      <IdentificationMapping formId={formId} definition={definition.data?.formJson} loading={definition.isLoading} />
+      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5, mt: 1 }}>
         {ASSET_TYPE_TEXT.previewTitle}
       </Typography>
       <Box
@@ -59,6 +61,67 @@ export function AttributesTab({ active, stored }: { active: boolean; stored: { i
         ) : definition.data ? (
           <AttributePreview definition={definition.data.formJson} />
         ) : null}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Which attribute holds each identification fact a certificate prints (DECISIONS 9): five
+ * dropdowns of the chosen form's printable value fields, saved as `identification`. A fact
+ * whose attribute the newly chosen form lacks is cleared (the server refuses such a key).
+ */
+function IdentificationMapping({
+  formId,
+  definition,
+  loading,
+}: {
+  formId: number | null;
+  definition: FormDefinition | undefined;
+  loading: boolean;
+}) {
+  const choices = useMemo(() => attributeChoices(definition), [definition]);
+  const values = useWatch({ name: 'identification' }) as Partial<IdentificationValues> | undefined;
+  const { setValue } = useFormContext();
+  // The keys the chosen form has; null while its definition loads (nothing is cleared then).
+  const keys = useMemo(
+    () => (formId === null ? new Set<string>() : definition ? new Set(choices.map((c) => c.id)) : null),
+    [formId, definition, choices],
+  );
+  useEffect(() => {
+    for (const fact of staleFacts(values, keys)) setValue(`identification.${fact}`, null, { shouldDirty: true, shouldValidate: true });
+  }, [values, keys, setValue]);
+
+  return (
+    <Box
+      component="fieldset"
+      data-testid="identification-mapping"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 1, pb: 0.5, m: 0, minWidth: 0 }}
+    >
+      <Typography component="legend" variant="overline" color="text.secondary" sx={{ px: 0.5, lineHeight: 1.5 }}>
+        {ASSET_TYPE_TEXT.identificationTitle}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {formId === null ? ASSET_TYPE_TEXT.identificationNeedsForm : ASSET_TYPE_TEXT.identificationHelp}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+        {IDENTIFICATION_FACTS.map((fact) => (
+          <SelectInput
+            key={fact}
+            source={`identification.${fact}`}
+            label={IDENTIFICATION_LABEL[fact]}
+            choices={choices}
+            emptyText={ASSET_TYPE_TEXT.notMapped}
+            // Unmapped is null in the form (the schema refuses ''); the select shows it as ''.
+            parse={(value: string) => value || null}
+            format={(value: string | null) => value ?? ''}
+            disabled={formId === null}
+            isPending={formId !== null && loading}
+            helperText={false}
+            sx={{ mb: 1 }}
+            data-testid={`identification-${fact}`}
+          />
+        ))}
       </Box>
     </Box>
   );

@@ -42,6 +42,7 @@ import {
   type FormValues,
   isClientRole,
   isValueField,
+  nextDueText,
   validateFormValues,
   webAccessAllows,
   TASK_TEXT,
@@ -657,7 +658,7 @@ function HistoryTab({ asset, clientRole }: { asset: AssetDetail; clientRole: boo
                     )}
                   </TableCell>
                 )}
-                <TableCell>{date(row.dueDate)}</TableCell>
+                <TableCell data-testid="history-next-due">{nextDueText(row.dueDate, row.observationResult, date)}</TableCell>
                 {!clientRole && <TableCell>{row.inspector}</TableCell>}
                 {!clientRole && <TableCell>{row.jobNumber}</TableCell>}
                 {!clientRole && <TableCell>{date(row.certificateDate)}</TableCell>}

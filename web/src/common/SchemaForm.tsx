@@ -21,6 +21,7 @@ export function SchemaForm<S extends z.ZodType<FieldValues, FieldValues>>({
   onCancel,
   finishing,
   saveTestId,
+  requireChanges = false,
   children,
 }: {
   schema: S;
@@ -30,6 +31,8 @@ export function SchemaForm<S extends z.ZodType<FieldValues, FieldValues>>({
   onCancel(): void;
   finishing: boolean;
   saveTestId: string;
+  /** Save only once something changed (a form on a page, which stays open after saving). */
+  requireChanges?: boolean;
   children: ReactNode;
 }) {
   const resolver = useMemo(() => zodResolver(schema) as unknown as Resolver<FieldValues>, [schema]);
@@ -44,13 +47,13 @@ export function SchemaForm<S extends z.ZodType<FieldValues, FieldValues>>({
       {children}
       <PanelFooter>
         <Button onClick={onCancel}>{SHELL.cancel}</Button>
-        <SchemaSaveButton finishing={finishing} testId={saveTestId} />
+        <SchemaSaveButton finishing={finishing} testId={saveTestId} requireChanges={requireChanges} />
       </PanelFooter>
     </Form>
   );
 }
 
-function SchemaSaveButton({ finishing, testId }: { finishing: boolean; testId: string }) {
-  const { isValid } = useFormState();
-  return <FormSaveButton ok={isValid && !finishing} testId={testId} />;
+function SchemaSaveButton({ finishing, testId, requireChanges }: { finishing: boolean; testId: string; requireChanges: boolean }) {
+  const { isValid, isDirty } = useFormState();
+  return <FormSaveButton ok={isValid && !finishing && (isDirty || !requireChanges)} testId={testId} />;
 }

@@ -1,3 +1,4 @@
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MailOutline from '@mui/icons-material/MailOutlined';
 import Tune from '@mui/icons-material/Tune';
@@ -11,7 +12,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { forwardRef, memo, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { AppBar, TitlePortal, UserMenuContextProvider, useUserMenu } from 'react-admin';
-import { can, initials, roleLabel, SHELL } from '@portal/contracts';
+import { useNavigate } from 'react-router-dom';
+import { can, initials, ROUTES, roleLabel, SHELL } from '@portal/contracts';
 import { get, logoLoadError } from '../api/http';
 import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
@@ -63,6 +65,7 @@ export const Header = memo(function Header() {
   useLoadErrorAlert(logoError, logoError ?? '');
   const [configurationOpen, setConfigurationOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const navigate = useNavigate();
 
   return (
     <>
@@ -77,6 +80,12 @@ export const Header = memo(function Header() {
               </ListItemIcon>
               <ListItemText>{user.email}</ListItemText>
             </MenuItem>
+            <MenuEntry
+              icon={<AccountCircleOutlined fontSize="small" />}
+              label={ROUTES.profile.title}
+              onSelect={() => navigate(ROUTES.profile.path)}
+              testId="menu-profile"
+            />
             <MenuEntry
               icon={<Tune fontSize="small" />}
               label={SHELL.configuration}

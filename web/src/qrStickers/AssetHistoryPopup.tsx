@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { type StickerHistoryRow, AUTH, formatDate, QR_STICKERS, stickerResultLabel } from '@portal/contracts';
+import { type StickerHistoryRow, AUTH, formatDate, nextDueText, QR_STICKERS, stickerResultLabel } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { signOut } from '../api/session';
 import { assetHistoryBySerial, fileUrl } from './api';
@@ -114,7 +114,9 @@ function AssetHistoryDialog({ asn }: { asn: string }) {
                   <Typography variant="body2" color="text.secondary">
                     {QR_STICKERS.nextDueDate}
                   </Typography>
-                  <Typography variant="body2">{formatDate(row.dueDate)}</Typography>
+                  <Typography variant="body2" data-testid="sticker-next-due">
+                    {nextDueText(row.dueDate, row.result, formatDate)}
+                  </Typography>
                 </Box>
               ))}
             </Box>
@@ -142,7 +144,7 @@ function AssetHistoryDialog({ asn }: { asn: string }) {
                       <TableCell>
                         <CertificateCell row={row} />
                       </TableCell>
-                      <TableCell>{formatDate(row.dueDate)}</TableCell>
+                      <TableCell data-testid="sticker-next-due">{nextDueText(row.dueDate, row.result, formatDate)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -28,7 +28,7 @@ import {
 import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
 import { saveUser } from './api';
-import { SignatureField } from './SignatureField';
+import { SignatureField, userSignatureApi } from './SignatureField';
 import { canSaveUser, formValuesOf, toUserBody, type UserFormValues } from './userForm';
 
 interface Props {
@@ -87,7 +87,7 @@ export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: P
         <UserFields editing={Boolean(user)} clientAdmin={clientAdmin} loCompanyId={defaults.companyId} />
         {user && !clientAdmin && (
           <SignatureField
-            userId={user.id}
+            api={userSignatureApi(user.id)}
             blobKey={signature}
             onChange={(blobKey) => {
               setSignature(blobKey);

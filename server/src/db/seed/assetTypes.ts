@@ -2,7 +2,7 @@ import type { AssetCategory } from '@portal/contracts';
 import { LLG_ASSET_TYPE_NAME } from '@portal/contracts';
 import { assetTypes } from '../schema';
 import type { Db } from '../types';
-import { DEMO_FORMS, dataFormIdsByName } from './dataForms';
+import { DEMO_FORMS, DEMO_IDENTIFICATION, dataFormIdsByName } from './dataForms';
 
 interface SeedAssetType {
   name: string;
@@ -178,6 +178,8 @@ export async function seedAssetTypes(db: Db, namespaceId: number, options: { ful
         description: t.description,
         certificateReference: t.certificateReference ?? null,
         attributeForm: t.attributeForm ? (forms[t.attributeForm] ?? null) : null,
+        // Where its attribute form keeps the identification facts (DECISIONS 9).
+        identification: t.attributeForm && forms[t.attributeForm] ? (DEMO_IDENTIFICATION[t.attributeForm] ?? {}) : {},
       })),
     )
     .returning({ id: assetTypes.id, name: assetTypes.name });

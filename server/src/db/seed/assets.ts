@@ -5,7 +5,7 @@ import { assetFiles, assets, files } from '../schema';
 import { inTransaction } from '../transaction';
 import type { Db } from '../types';
 import { emblemPng } from './emblem';
-import type { Random } from './random';
+import { createRandom, type Random } from './random';
 
 /** End users of the equipment (the asset panel's End User Name and Address). */
 const END_USERS: [string, string][] = [
@@ -16,10 +16,25 @@ const END_USERS: [string, string][] = [
   ['Desert Rig Rentals', 'Industrial Area 6, Sharjah'],
 ];
 
-/** Makes and models per asset type (names avoid the disallowed asset-name characters). */
+/**
+ * A manufacturer's serial number as makers stamp them on the data plate: letters of the make
+ * and six digits (DECISIONS 9: certificates print it apart from the QR sticker's serial).
+ */
+const makerSerial = (extra: Random, make: string) =>
+  `${make
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase()}${String(extra.int(100000, 999999))}`;
+
+/**
+ * Makes and models per asset type (names avoid the disallowed asset-name characters). The
+ * attributes carry the identification facts their form has (manufacturer, model, maker's
+ * serial, year, SWL); `extra` draws the values added for DECISIONS 9 from a generator of its
+ * own, so the rest of the demo data stays as it was.
+ */
 const MODELS: Record<
   string,
-  { code: string; makes: [string, string][]; attributes?: (random: Random, make: string, model: string) => object }
+  { code: string; makes: [string, string][]; attributes?: (random: Random, make: string, model: string, extra: Random) => object }
 > = {
   'Mobile Crane': {
     code: 'MC',
@@ -29,9 +44,10 @@ const MODELS: Record<
       ['Grove', 'GMK5250L'],
       ['XCMG', 'QY50KA'],
     ],
-    attributes: (random, manufacturer, model) => ({
+    attributes: (random, manufacturer, model, extra) => ({
       manufacturer,
       model,
+      manufacturerSerial: makerSerial(extra, manufacturer),
       craneType: 'mobile',
       yearOfManufacture: random.int(2006, 2023),
       swl: random.pick([50, 100, 160, 220, 250]),
@@ -45,9 +61,10 @@ const MODELS: Record<
       ['Demag', 'EKKE'],
       ['ABUS', 'ZLK'],
     ],
-    attributes: (random, manufacturer, model) => ({
+    attributes: (random, manufacturer, model, extra) => ({
       manufacturer,
       model,
+      manufacturerSerial: makerSerial(extra, manufacturer),
       craneType: 'overhead',
       yearOfManufacture: random.int(2000, 2022),
       swl: random.pick([5, 10, 16, 20, 32]),
@@ -60,9 +77,10 @@ const MODELS: Record<
       ['Potain', 'MDT 219'],
       ['Liebherr', '280 EC-H'],
     ],
-    attributes: (random, manufacturer, model) => ({
+    attributes: (random, manufacturer, model, extra) => ({
       manufacturer,
       model,
+      manufacturerSerial: makerSerial(extra, manufacturer),
       craneType: 'tower',
       yearOfManufacture: random.int(2010, 2023),
       swl: random.pick([8, 10, 12]),
@@ -77,9 +95,10 @@ const MODELS: Record<
       ['Linde', 'H50D'],
       ['Caterpillar', 'DP40N'],
     ],
-    attributes: (random, manufacturer, model) => ({
+    attributes: (random, manufacturer, model, extra) => ({
       manufacturer,
       model,
+      manufacturerSerial: makerSerial(extra, manufacturer),
       capacity: random.pick([2500, 3000, 4000, 5000]),
       loadCentre: 500,
       liftHeight: random.pick([3, 4, 4.5, 6]),
@@ -92,7 +111,13 @@ const MODELS: Record<
       ['JCB', '540-170'],
       ['Manitou', 'MT 1840'],
     ],
-    attributes: (random, manufacturer, model) => ({ manufacturer, model, capacity: random.pick([4000, 4500]), power: 'diesel' }),
+    attributes: (random, manufacturer, model, extra) => ({
+      manufacturer,
+      model,
+      manufacturerSerial: makerSerial(extra, manufacturer),
+      capacity: random.pick([4000, 4500]),
+      power: 'diesel',
+    }),
   },
   'Scissor Lift': {
     code: 'SL',
@@ -144,7 +169,11 @@ const MODELS: Record<
       ['NAFFCO', 'DCP 6kg'],
       ['Chubb', 'CO2 5kg'],
     ],
-    attributes: (random) => ({ agent: random.pick(['co2', 'dry-powder', 'foam']), capacity: random.pick([2, 5, 6, 9]) }),
+    attributes: (random, _make, _model, extra) => ({
+      agent: random.pick(['co2', 'dry-powder', 'foam']),
+      capacity: random.pick([2, 5, 6, 9]),
+      manufactured: `${extra.int(2016, 2024)}-${String(extra.int(1, 12)).padStart(2, '0')}-${String(extra.int(1, 28)).padStart(2, '0')}`,
+    }),
   },
   'Full Body Harness': {
     code: 'FBH',
@@ -195,6 +224,7 @@ export async function seedAssets(
   options: { full: boolean },
 ): Promise<SeededAsset[]> {
   const types = [...assetTypeIds].filter(([name]) => Object.hasOwn(MODELS, name));
+  const extra = createRandom(1998);
   const values: (typeof assets.$inferInsert & { assetType: string })[] = [];
   for (const client of clients) {
     let number = random.int(10, 90);
@@ -217,7 +247,7 @@ export async function seedAssets(
             ...(options.full && random.chance(0.6)
               ? (([endUserName, endUserAddress]) => ({ endUserName, endUserAddress }))(random.pick(END_USERS))
               : {}),
-            attributes: model.attributes ? (model.attributes(random, make, name) as Record<string, unknown>) : null,
+            attributes: model.attributes ? (model.attributes(random, make, name, extra) as Record<string, unknown>) : null,
             timeZone: 'Asia/Dubai',
             // A few retired assets in the full demo: the wizard never offers them.
             status: options.full && random.chance(0.04) ? 0 : 1,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { FormDefinition, type FormField, type FormObject, type FormType } from '@portal/contracts';
+import { type AssetIdentification, FormDefinition, type FormField, type FormObject, type FormType } from '@portal/contracts';
 import { dataFormRevisions, dataForms } from '../schema';
 import type { Db } from '../types';
 
@@ -23,6 +23,28 @@ export const DEMO_FORMS = {
   serviceReport: 'Service Report',
 } as const;
 
+/** The attribute key of the manufacturer's serial number in the crane and forklift attribute forms. */
+export const MANUFACTURER_SERIAL_KEY = 'manufacturerSerial';
+
+/**
+ * Which attribute of each demo attribute form holds the identification facts a certificate
+ * prints (DECISIONS 9), by form name: the asset types with that form map them so.
+ */
+export const DEMO_IDENTIFICATION: Record<string, AssetIdentification> = {
+  [DEMO_FORMS.craneAttributes]: {
+    manufacturer: 'manufacturer',
+    model: 'model',
+    serialNumber: MANUFACTURER_SERIAL_KEY,
+    yearOfManufacture: 'yearOfManufacture',
+    swl: 'swl',
+  },
+  [DEMO_FORMS.forkliftAttributes]: { manufacturer: 'manufacturer', model: 'model', serialNumber: MANUFACTURER_SERIAL_KEY, swl: 'capacity' },
+  [DEMO_FORMS.slingAttributes]: { swl: 'wll' },
+  [DEMO_FORMS.fireExtinguisherAttributes]: { yearOfManufacture: 'manufactured' },
+  // The pressure vessel form holds none of the five facts (its rating is a pressure, not a load).
+  [DEMO_FORMS.pressureVesselAttributes]: {},
+};
+
 type Spec = Partial<FormField> & { kind: FormField['kind']; label: string };
 let counter = 0;
 /** A field with its id and key made from the label (the seed's own shorthand). */
@@ -38,10 +60,10 @@ function f(spec: Spec & { key?: string }): FormField {
 }
 const opts = (...values: string[]) => values.map((v) => ({ value: v.toLowerCase().replace(/[^a-z0-9]+/g, '-'), label: v }));
 
-/** A pass/fail item with remarks and a photo shown when it fails. */
+/** A pass/fail item (a result field: a Fail fails its checklist item, DECISIONS 9) with remarks and a photo shown when it fails. */
 function item(label: string, key: string, help?: string): FormField[] {
   return [
-    f({ kind: 'passfail', label, key, required: true, ...(help ? { help } : {}) }),
+    f({ kind: 'passfail', label, key, required: true, result: true, ...(help ? { help } : {}) }),
     f({ kind: 'textarea', label: `${label}: remarks`, key: `${key}Remarks`, required: true, visibleWhen: { key, equals: ['fail'] } }),
     f({ kind: 'photo', label: `${label}: photo`, key: `${key}Photo`, maxFiles: 3, visibleWhen: { key, equals: ['fail'] } }),
   ];
@@ -66,59 +88,60 @@ function forms(): SeedForm[] {
     ...item('Labels and SWL markings legible', 'markings'),
     ...item('Guards and covers in place', 'guards'),
   ];
+  const craneV1 = [
+    f({ kind: 'heading', label: 'Identification' }),
+    f({ kind: 'text', label: 'Manufacturer', required: true }),
+    f({ kind: 'text', label: 'Model', required: true }),
+    f({ kind: 'select', label: 'Crane type', required: true, options: opts('Mobile', 'Overhead', 'Tower', 'Crawler', 'Gantry') }),
+    f({ kind: 'number', label: 'Year of manufacture', min: 1950, max: 2100, decimals: 0 }),
+    f({ kind: 'heading', label: 'Rating' }),
+    f({ kind: 'number', label: 'Safe working load', key: 'swl', unit: 't', min: 0.1, max: 1200, decimals: 2, required: true }),
+    f({
+      kind: 'number',
+      label: 'Maximum boom length',
+      key: 'boomLength',
+      unit: 'm',
+      min: 1,
+      max: 200,
+      decimals: 1,
+      visibleWhen: { key: 'craneType', equals: ['mobile', 'tower', 'crawler'] },
+    }),
+    f({
+      kind: 'number',
+      label: 'Span',
+      unit: 'm',
+      min: 1,
+      max: 100,
+      decimals: 1,
+      visibleWhen: { key: 'craneType', equals: ['overhead', 'gantry'] },
+    }),
+    f({ kind: 'photo', label: 'Data plate photo', key: 'dataPlate', maxFiles: 2 }),
+  ];
+  const forkliftV1 = [
+    f({ kind: 'text', label: 'Manufacturer', required: true }),
+    f({ kind: 'text', label: 'Model' }),
+    f({ kind: 'number', label: 'Rated capacity', key: 'capacity', unit: 'kg', min: 100, max: 50000, decimals: 0, required: true }),
+    f({ kind: 'number', label: 'Load centre', unit: 'mm', min: 100, max: 2000, decimals: 0, default: 500 }),
+    f({ kind: 'number', label: 'Maximum lift height', key: 'liftHeight', unit: 'm', min: 0.5, max: 20, decimals: 2 }),
+    f({ kind: 'select', label: 'Power', required: true, options: opts('Diesel', 'LPG', 'Electric') }),
+    f({ kind: 'multiselect', label: 'Attachments', options: opts('Side shift', 'Fork positioner', 'Clamp', 'Rotator', 'Jib') }),
+  ];
+  // Revision 2 of both (DECISIONS 9: certificates print the manufacturer's serial number, which
+  // is not the QR sticker's serial): added after Model, the other fields unchanged.
+  const manufacturerSerial = () => f({ kind: 'text', label: "Manufacturer's serial number", key: MANUFACTURER_SERIAL_KEY, maxLength: 100 });
   return [
     {
       name: DEMO_FORMS.craneAttributes,
       formObject: 'ASSET TYPE',
       formType: 'FORM',
       description: 'Identification and rating of cranes',
-      revisions: [
-        [
-          f({ kind: 'heading', label: 'Identification' }),
-          f({ kind: 'text', label: 'Manufacturer', required: true }),
-          f({ kind: 'text', label: 'Model', required: true }),
-          f({ kind: 'select', label: 'Crane type', required: true, options: opts('Mobile', 'Overhead', 'Tower', 'Crawler', 'Gantry') }),
-          f({ kind: 'number', label: 'Year of manufacture', min: 1950, max: 2100, decimals: 0 }),
-          f({ kind: 'heading', label: 'Rating' }),
-          f({ kind: 'number', label: 'Safe working load', key: 'swl', unit: 't', min: 0.1, max: 1200, decimals: 2, required: true }),
-          f({
-            kind: 'number',
-            label: 'Maximum boom length',
-            key: 'boomLength',
-            unit: 'm',
-            min: 1,
-            max: 200,
-            decimals: 1,
-            visibleWhen: { key: 'craneType', equals: ['mobile', 'tower', 'crawler'] },
-          }),
-          f({
-            kind: 'number',
-            label: 'Span',
-            unit: 'm',
-            min: 1,
-            max: 100,
-            decimals: 1,
-            visibleWhen: { key: 'craneType', equals: ['overhead', 'gantry'] },
-          }),
-          f({ kind: 'photo', label: 'Data plate photo', key: 'dataPlate', maxFiles: 2 }),
-        ],
-      ],
+      revisions: [craneV1, [...craneV1.slice(0, 3), manufacturerSerial(), ...craneV1.slice(3)]],
     },
     {
       name: DEMO_FORMS.forkliftAttributes,
       formObject: 'ASSET TYPE',
       formType: 'FORM',
-      revisions: [
-        [
-          f({ kind: 'text', label: 'Manufacturer', required: true }),
-          f({ kind: 'text', label: 'Model' }),
-          f({ kind: 'number', label: 'Rated capacity', key: 'capacity', unit: 'kg', min: 100, max: 50000, decimals: 0, required: true }),
-          f({ kind: 'number', label: 'Load centre', unit: 'mm', min: 100, max: 2000, decimals: 0, default: 500 }),
-          f({ kind: 'number', label: 'Maximum lift height', key: 'liftHeight', unit: 'm', min: 0.5, max: 20, decimals: 2 }),
-          f({ kind: 'select', label: 'Power', required: true, options: opts('Diesel', 'LPG', 'Electric') }),
-          f({ kind: 'multiselect', label: 'Attachments', options: opts('Side shift', 'Fork positioner', 'Clamp', 'Rotator', 'Jib') }),
-        ],
-      ],
+      revisions: [forkliftV1, [...forkliftV1.slice(0, 2), manufacturerSerial(), ...forkliftV1.slice(2)]],
     },
     {
       name: DEMO_FORMS.slingAttributes,
@@ -225,7 +248,7 @@ function forms(): SeedForm[] {
           f({ kind: 'number', label: 'Radius', unit: 'm', min: 1, max: 150, decimals: 1, required: true }),
           f({ kind: 'number', label: 'Boom length', unit: 'm', min: 5, max: 200, decimals: 1, required: true }),
           f({ kind: 'time', label: 'Load held from', key: 'heldFrom' }),
-          f({ kind: 'passfail', label: 'Result', key: 'result', required: true }),
+          f({ kind: 'passfail', label: 'Result', key: 'result', required: true, result: true }),
           f({
             kind: 'textarea',
             label: 'Observations',
@@ -280,7 +303,7 @@ function forms(): SeedForm[] {
         [
           f({ kind: 'text', label: 'Identification number', key: 'idNumber', required: true }),
           f({ kind: 'number', label: 'Working load limit', key: 'wll', unit: 't', min: 0.01, max: 500, decimals: 2, required: true }),
-          f({ kind: 'passfail', label: 'Thorough examination result', key: 'result', required: true }),
+          f({ kind: 'passfail', label: 'Thorough examination result', key: 'result', required: true, result: true }),
           f({ kind: 'textarea', label: 'Defects found', key: 'defects', required: true, visibleWhen: { key: 'result', equals: ['fail'] } }),
           f({ kind: 'select', label: 'Colour code', key: 'colour', options: opts('Red', 'Yellow', 'Green', 'Blue', 'White') }),
         ],

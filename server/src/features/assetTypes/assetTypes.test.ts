@@ -5,8 +5,13 @@ import {
   DATA_FORM_TEXT,
   type AssetTypeOption,
   type AssetTypeRow,
+  type FormJsonAnswer,
+  IDENTIFICATION_LABEL,
+  isValueField,
   type LlgAssetType,
+  validateFormValues,
 } from '@portal/contracts';
+import { DEMO_FORMS, DEMO_IDENTIFICATION } from '../../db/seed/dataForms';
 import type { SeededNamespace } from '../../db/seed/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
@@ -241,6 +246,145 @@ describe('asset type attribute form', () => {
     expect((await admin.post('/api/Setting', { ...formBody, id: formId, name: 'Retired attributes' })).statusCode).toBe(200);
     expect((await save({ id: type.id, name: 'Retiring type', attributeForm: null })).statusCode).toBe(200);
     expect((await admin.delete(`/api/Setting/${formId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('asset type identification (DECISIONS 9)', () => {
+  const formId = async (client: Client, name: string) => {
+    const forms = (await client.get('/api/Setting/FormObject?formobject=ASSET%20TYPE')).json() as { id: number; name: string }[];
+    return forms.find((f) => f.name === name)?.id as number;
+  };
+  const keysOf = async (id: number) => {
+    const response = await admin.get(`/api/Setting/FormJSON?formId=${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return new Set((response.json() as FormJsonAnswer).formJson.fields.filter(isValueField).map((f) => f.key));
+  };
+
+  it('the demo types map the facts their attribute form holds, to value fields of that form', async () => {
+    const list = await rows(admin);
+    const crane = list.find((r) => r.name === 'Mobile Crane') as AssetTypeRow;
+    expect(crane.identification).toEqual(DEMO_IDENTIFICATION[DEMO_FORMS.craneAttributes]);
+    expect((list.find((r) => r.name === 'Forklift') as AssetTypeRow).identification).toMatchObject({
+      serialNumber: 'manufacturerSerial',
+      swl: 'capacity',
+    });
+    for (const type of list.filter((r) => r.attributeForm !== null && r.attributeFormName)) {
+      expect(type.identification, type.name).toEqual(DEMO_IDENTIFICATION[type.attributeFormName as string] ?? {});
+      const keys = await keysOf(type.attributeForm as number);
+      for (const key of Object.values(type.identification)) expect(keys.has(key), `${type.name}: ${key}`).toBe(true);
+    }
+    // The crane and forklift forms gained the maker's serial as revision 2.
+    for (const name of [DEMO_FORMS.craneAttributes, DEMO_FORMS.forkliftAttributes]) {
+      const answer = (await admin.get(`/api/Setting/FormJSON?formId=${await formId(admin, name)}`)).json() as FormJsonAnswer;
+      expect(answer.revision, name).toBe(2);
+      expect(answer.formJson.fields.find((f) => isValueField(f) && f.key === 'manufacturerSerial')?.label).toBe(
+        "Manufacturer's serial number",
+      );
+    }
+  });
+
+  it('the demo assets carry those facts, valid for their form', async () => {
+    const types = new Map((await rows(admin)).map((r) => [r.id, r]));
+    const definitions = new Map<number, FormJsonAnswer>();
+    const cranes = t.demo.assets.filter((a) => a.assetType === 'Mobile Crane');
+    expect(cranes.length).toBeGreaterThan(0);
+    for (const asset of t.demo.assets) {
+      const type = types.get(asset.assetTypeId);
+      if (!type?.attributeForm) continue;
+      const response = await admin.get(`/api/Location/${asset.id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const values = response.json().userData.values as Record<string, unknown>;
+      if (!definitions.has(type.attributeForm))
+        definitions.set(type.attributeForm, (await admin.get(`/api/Setting/FormJSON?formId=${type.attributeForm}`)).json());
+      const definition = definitions.get(type.attributeForm) as FormJsonAnswer;
+      expect(validateFormValues(definition.formJson, values), asset.name).toEqual([]);
+      // Every fact the type maps has a value.
+      for (const [fact, key] of Object.entries(type.identification)) expect(values[key], `${asset.name}: ${fact}`).toBeTruthy();
+    }
+    const crane = (await admin.get(`/api/Location/${cranes[0].id}`)).json().userData.values;
+    expect(crane).toMatchObject({
+      manufacturer: expect.any(String),
+      model: expect.any(String),
+      manufacturerSerial: expect.stringMatching(/^[A-Z]{3}\d{6}$/),
+      yearOfManufacture: expect.any(Number),
+      swl: expect.any(Number),
+    });
+  });
+
+  it('saves a mapping to value fields of the attribute form and answers it; absent keeps it, null clears it', async () => {
+    const form = await formId(admin, DEMO_FORMS.craneAttributes);
+    const mapping = {
+      manufacturer: 'manufacturer',
+      model: 'model',
+      serialNumber: 'manufacturerSerial',
+      yearOfManufacture: 'yearOfManufacture',
+      swl: 'swl',
+    };
+    const created = await save({ name: 'Crawler Crane', category: 'MACHINERY', attributeForm: form, identification: mapping });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().identification).toEqual(mapping);
+    const id = created.json().id as number;
+    expect((await rows(admin, `${LIST}&name=crawler`))[0].identification).toEqual(mapping);
+    // Some facts only (null means "not mapped").
+    const partial = await save({
+      id,
+      name: 'Crawler Crane',
+      attributeForm: form,
+      identification: { manufacturer: 'manufacturer', model: null, swl: null },
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().identification).toEqual({ manufacturer: 'manufacturer' });
+    // A save that does not send it keeps it (the spec's clients know nothing of it).
+    const kept = await save({ id, name: 'Crawler Crane', attributeForm: form, description: 'Crawler mounted' });
+    expect(kept.json().identification).toEqual({ manufacturer: 'manufacturer' });
+    const cleared = await save({ id, name: 'Crawler Crane', attributeForm: form, identification: null });
+    expect(cleared.json().identification).toEqual({});
+  });
+
+  it("refuses a key that is not a value field of the form, a mapping without a form, and another namespace's form (400, by field)", async () => {
+    const crane = await formId(admin, DEMO_FORMS.craneAttributes);
+    // A key of another form (the sling's WLL), and a heading's id, which holds no value.
+    const bad = await save({
+      name: 'Bad mapping',
+      attributeForm: crane,
+      identification: { manufacturer: 'maker', swl: 'wll', model: 'f11' },
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json()).toEqual({
+      error: ASSET_TYPE_TEXT.saveError,
+      fields: {
+        'identification.manufacturer': `${IDENTIFICATION_LABEL.manufacturer}: maker is not a field of the attribute form`,
+        'identification.swl': `${IDENTIFICATION_LABEL.swl}: wll is not a field of the attribute form`,
+        'identification.model': `${IDENTIFICATION_LABEL.model}: f11 is not a field of the attribute form`,
+      },
+    });
+    // Not a key at all (the contract's pattern), and an unknown fact.
+    const malformed = await save({ name: 'Bad mapping', attributeForm: crane, identification: { manufacturer: 'a b' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json().fields ?? {})).toEqual(['identification.manufacturer']);
+    expect((await save({ name: 'Bad mapping', attributeForm: crane, identification: { colour: 'manufacturer' } })).statusCode).toBe(400);
+    // A mapping without an attribute form names nothing.
+    const noForm = await save({ name: 'Bad mapping', identification: { manufacturer: 'manufacturer' } });
+    expect(noForm.statusCode).toBe(400);
+    expect(noForm.json().fields).toEqual({
+      'identification.manufacturer': `${IDENTIFICATION_LABEL.manufacturer}: manufacturer is not a field of the attribute form`,
+    });
+    // Another namespace's form: refused as the attribute form (400), whatever the mapping.
+    const theirs = await formId(other, DEMO_FORMS.craneAttributes);
+    const foreign = await save({ name: 'Bad mapping', attributeForm: theirs, identification: { manufacturer: 'manufacturer' } });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toMatchObject({ attributeForm: ASSET_TYPE_TEXT.attributeFormInvalid });
+    // Another namespace's type: 404.
+    const acmeType = recordOf(t.acme);
+    expect((await save({ id: acmeType.id, name: acmeType.name, identification: {} })).statusCode).toBe(404);
+    // Changing the form to one without the mapped keys is refused until the mapping follows.
+    const sling = await formId(admin, DEMO_FORMS.slingAttributes);
+    const type = (await save({ name: 'Mapped then moved', attributeForm: crane, identification: { swl: 'swl' } })).json() as AssetTypeRow;
+    const moved = await save({ id: type.id, name: type.name, attributeForm: sling });
+    expect(moved.statusCode).toBe(400);
+    expect(Object.keys(moved.json().fields)).toEqual(['identification.swl']);
+    expect((await save({ id: type.id, name: type.name, attributeForm: sling, identification: { swl: 'wll' } })).statusCode).toBe(200);
+    expect((await rows(admin, `${LIST}&name=bad%20mapping`)).length).toBe(0);
   });
 });
 

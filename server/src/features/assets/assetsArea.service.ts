@@ -53,7 +53,11 @@ const iso = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD
 
 /** Days left until the due date (whole days, UTC dates), as the item status reads it (DECISIONS 5). */
 const daysLeft = sql`((a.due_date at time zone 'UTC')::date - (now() at time zone 'UTC')::date)`;
-const itemStatusSql = sql`case when a.due_date is null then null when ${daysLeft} <= 0 then 'Expired' when ${daysLeft} <= 15 then 'Due Shortly' else 'Valid' end`;
+/**
+ * The item status: Failed while the last approved result is Fail (DECISIONS 9: a Fail leaves the
+ * due date where it was, so the date alone would still say Valid), else from the due date.
+ */
+const itemStatusSql = sql`case when a.last_result = 2 then 'Failed' when a.due_date is null then null when ${daysLeft} <= 0 then 'Expired' when ${daysLeft} <= 15 then 'Due Shortly' else 'Valid' end`;
 
 /** The attribute values in one line for the dashboard's Specifications column (ours). */
 export function specificationsOf(attributes: Record<string, unknown> | null): string | null {
@@ -425,10 +429,19 @@ export async function saveAssetAttributes(
   return { id, message: ASSETS.dataSaved };
 }
 
+/**
+ * The next due date the task's certificate states (DECISIONS 9, tasks.rules `certificateNextDue`
+ * in SQL): a Pass's actual inspection date plus the task type's validity in calendar months
+ * (in UTC, where `addMonths` counts: 31 Jan + 1 month is the last day of February), nothing
+ * for a Fail. Never the task's planned date (`tasks.due_date`). Needs `task_types tt`.
+ */
+const NEXT_DUE_SQL = sql`case when t.result = 1 and t.actual_inspection_date is not null
+  then ((t.actual_inspection_date at time zone 'UTC') + make_interval(months => tt.validity)) at time zone 'UTC' end`;
+
 const HISTORY_SORT: Record<AssetHistoryQuery['sortColumn'], SQL> = {
   actualInspectionDate: sql`t.actual_inspection_date`,
   certificateNumber: sql`t.certificate_number`,
-  dueDate: sql`t.due_date`,
+  dueDate: NEXT_DUE_SQL,
   certificateDate: sql`t.certificate_date`,
   jobNumber: sql`j.job_number`,
   inspector: sql`u.name`,
@@ -461,9 +474,10 @@ export async function assetHistory(ctx: RequestContext, query: AssetHistoryQuery
     }>(
       ctx.db,
       sql`select t.id, ${iso(sql`t.actual_inspection_date`)} as inspected, t.certificate_number, t.revision,
-                 f.blob_key, f.file_name, t.field_report_file_id is not null as has_field_report, ${iso(sql`t.due_date`)} as due,
+                 f.blob_key, f.file_name, t.field_report_file_id is not null as has_field_report, ${iso(NEXT_DUE_SQL)} as due,
                  u.name as inspector, j.job_number, ${iso(sql`t.certificate_date`)} as certificate_date, t.result
-            from tasks t join jobs j on j.id = t.job_id left join users u on u.id = t.inspector_id
+            from tasks t join jobs j on j.id = t.job_id join task_types tt on tt.id = t.task_type_id
+            left join users u on u.id = t.inspector_id
             left join files f on f.id = t.certificate_file_id
            where ${where}
            order by ${HISTORY_SORT[query.sortColumn]} ${order}, t.id desc offset ${query.offset}::int limit ${query.limit}::int`,

@@ -10,6 +10,7 @@ import {
 import { queryRows } from '../../db/rows';
 import { emblemPng } from '../../db/seed/emblem';
 import { sampleValues } from '../../db/seed/tasks';
+import { addMonths } from '../tasks/tasks.rules';
 import type { SeededNamespace } from '../../db/seed/demo';
 import { inTransaction } from '../../db/transaction';
 import { describeAreaAccess } from '../../../test/areaKit';
@@ -140,17 +141,27 @@ describe('asset dashboard', () => {
       expect(response.statusCode, response.body).toBe(200);
       return (response.json() as AssetDashboardAnswer).rows.map((r) => r.id);
     };
-    const row = (await scheduler.get(dashboardUrl(allSites()))).json().rows.find((r: { id: number }) => r.id === asset.id);
-    expect(row.itemStatus).toBe('Due Shortly');
-    expect(await ids('itemStatus=Due Shortly')).toContain(asset.id);
-    expect(await ids('itemStatus=Valid')).not.toContain(asset.id);
+    const status = async () =>
+      (await scheduler.get(dashboardUrl(allSites()))).json().rows.find((r: { id: number }) => r.id === asset.id).itemStatus;
+    // The last approved result is Fail: Failed (DECISIONS 9), whatever the due date says.
+    expect(await status()).toBe('Failed');
+    expect(await ids('itemStatus=Failed')).toContain(asset.id);
+    expect(await ids('itemStatus=Due Shortly')).not.toContain(asset.id);
     expect(await ids('result=2')).toContain(asset.id);
+    expect(await ids('result=1')).not.toContain(asset.id);
+    // A later Pass: by the due date again.
+    await t.app.db.execute(sql`update assets set last_result = 1 where id = ${asset.id}::int`);
+    expect(await status()).toBe('Due Shortly');
+    expect(await ids('itemStatus=Due Shortly')).toContain(asset.id);
+    expect(await ids('itemStatus=Failed')).not.toContain(asset.id);
+    expect(await ids('itemStatus=Valid')).not.toContain(asset.id);
+    await t.app.db.execute(sql`update assets set last_result = 2 where id = ${asset.id}::int`);
     expect(await ids('result=1')).not.toContain(asset.id);
     expect(await ids('inspFrom=2026-03-10&inspTo=2026-03-10')).toEqual([asset.id]);
     expect(await ids('inspFrom=2026-03-11&inspTo=2026-03-20')).not.toContain(asset.id);
     // One end only: no range.
     expect(await ids('inspFrom=2026-03-11')).toContain(asset.id);
-    await t.app.db.execute(sql`update assets set due_date = ${day(-1)}::timestamptz where id = ${asset.id}::int`);
+    await t.app.db.execute(sql`update assets set last_result = 1, due_date = ${day(-1)}::timestamptz where id = ${asset.id}::int`);
     expect(await ids('itemStatus=Expired')).toContain(asset.id);
     await t.app.db.execute(sql`update assets set due_date = ${day(40)}::timestamptz where id = ${asset.id}::int`);
     expect(await ids('itemStatus=Valid')).toContain(asset.id);
@@ -191,6 +202,8 @@ describe('asset dashboard', () => {
   });
 
   it('exports every matching row as a streamed .xlsx named with the client and the date', async () => {
+    const failed = await newAsset();
+    await t.app.db.execute(sql`update assets set last_result = 2, due_date = now() + interval '200 days' where id = ${failed.id}::int`);
     const response = await scheduler.get(`/api/Location/AssetDashboard/export?${allSites()}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
@@ -200,7 +213,13 @@ describe('asset dashboard', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const total = (await scheduler.get(dashboardUrl(allSites()))).json().total;
-    expect(workbook.getWorksheet('Assets')?.rowCount).toBe(total + 1);
+    const sheet = workbook.getWorksheet('Assets');
+    if (!sheet) throw new Error('no Assets sheet');
+    expect(sheet.rowCount).toBe(total + 1);
+    // The item status column says Failed for an asset whose last approved result failed (DECISIONS 9).
+    const statusColumn = (sheet.getRow(1).values as unknown[]).indexOf('Item Status');
+    const failedRow = sheet.getRows(2, total)?.find((row) => row.getCell(1).value === failed.name);
+    expect(failedRow?.getCell(statusColumn).value).toBe('Failed');
     expect(
       (
         await clientAdmin.get(
@@ -365,6 +384,32 @@ describe('asset panel', () => {
       expect((await scheduler.get(`/api/Observation/Asset?locationId=${asset.id}&${query}`)).statusCode, query).toBe(400);
     }
     expect((await scheduler.get(`/api/Observation/Asset?locationId=${t.acme.assets[0].id}`)).statusCode).toBe(404);
+  });
+
+  it('history: Next Due Date is what the certificate states (inspection + validity for a Pass, none for a Fail), never the planned date', async () => {
+    const asset = await newAsset();
+    // A leap day, so the calendar rule shows: 29 Feb + 12 months is 28 Feb.
+    const pass = await taskOn(asset.id, { status: 16, certificate: true, result: 1, inspected: '2024-02-29T21:30:00Z' });
+    const fail = await taskOn(asset.id, { status: 16, certificate: true, result: 2, inspected: '2025-03-15T08:00:00Z' });
+    // The planned dates are elsewhere: the answer must not follow them.
+    await t.app.db.execute(sql`update tasks set due_date = '2030-01-01T00:00:00Z' where id in (${pass}::int, ${fail}::int)`);
+    const [{ validity }] = await queryRows<{ validity: number }>(
+      t.app.db,
+      sql`select tt.validity from task_types tt join tasks t on t.task_type_id = tt.id where t.id = ${pass}::int`,
+    );
+    const expected = addMonths(new Date('2024-02-29T21:30:00Z'), validity)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
+    for (const c of [scheduler, clientAdmin, clientUser]) {
+      const answer = (await c.get(`/api/Observation/Asset?locationId=${asset.id}&limit=50`)).json() as AssetHistoryAnswer;
+      const byId = new Map(answer.rows.map((r) => [r.id, r]));
+      expect(byId.get(pass)?.dueDate).toBe(expected);
+      expect(byId.get(fail)?.dueDate).toBeNull();
+    }
+    if (validity === 12) expect(expected.slice(0, 10)).toBe('2025-02-28');
+    // Sorted by that date too: the Fail (none) last when descending.
+    const sorted = (await scheduler.get(`/api/Observation/Asset?locationId=${asset.id}&sortColumn=dueDate&sortOrder=desc`)).json();
+    expect(sorted.rows.map((r: { id: number }) => r.id)).toEqual([pass, fail]);
   });
 
   it('files: upload by content into the sections, serve to who may see the asset, archive', async () => {

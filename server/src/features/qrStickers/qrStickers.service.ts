@@ -11,7 +11,7 @@ import {
   type QrStickerRequest,
   STICKER_SERIAL_LENGTH,
 } from '@portal/contracts';
-import { assets, clientCompanies, files, namespaces, qrStickerBatches, qrStickers, sites, tasks, users } from '../../db/schema';
+import { assets, clientCompanies, files, namespaces, qrStickerBatches, qrStickers, sites, tasks, taskTypes, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { fileContent } from '../../lib/blobs';
@@ -23,6 +23,7 @@ import { actorOf, type Scope } from '../../lib/scope';
 import { assetScope } from '../assets/assets.queries';
 import { loadUserContext } from '../auth/sessionUser';
 import type { RequestContext } from '../context';
+import { certificateNextDue } from '../tasks/tasks.rules';
 import { renderStickerSheet } from './qrStickers.sheet';
 
 export const STICKER_SHEET_OWNER = 'qr-sticker-sheet';
@@ -307,9 +308,10 @@ export async function assetHistoryBySerial(
         certificateNumber: tasks.certificateNumber,
         result: tasks.result,
         certificateBlobKey: files.blobKey,
-        dueDate: tasks.dueDate,
+        validity: taskTypes.validity,
       })
       .from(tasks)
+      .innerJoin(taskTypes, eq(taskTypes.id, tasks.taskTypeId))
       .leftJoin(files, eq(files.id, tasks.certificateFileId))
       .where(where)
       .orderBy(sql`${tasks.actualInspectionDate} desc nulls last`, desc(tasks.id))
@@ -320,11 +322,12 @@ export async function assetHistoryBySerial(
   return {
     asset: { ...asset, serialNumber: asset.serialNumber ?? normalizeStickerSerial(query.asn) ?? '' },
     total: Number(count?.n ?? 0),
-    rows: rows.map((r) => ({
+    rows: rows.map(({ validity, ...r }) => ({
       ...r,
       inspectionDate: iso(r.inspectionDate),
       certificateDate: iso(r.certificateDate),
-      dueDate: iso(r.dueDate),
+      // What the certificate states (DECISIONS 9), never the task's planned date.
+      dueDate: iso(certificateNextDue(r.inspectionDate, r.result, validity)),
     })),
   };
 }

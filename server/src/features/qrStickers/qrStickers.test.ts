@@ -7,6 +7,7 @@ import { queryRows } from '../../db/rows';
 import type { SeededNamespace } from '../../db/seed/demo';
 import { inTransaction } from '../../db/transaction';
 import type { MailMessage } from '../../lib/mail';
+import { addMonths } from '../tasks/tasks.rules';
 import { assignStickerSerial, randomStickerSerials } from './qrStickers.service';
 import { renderStickerSheet } from './qrStickers.sheet';
 
@@ -347,6 +348,14 @@ describe('GET /api/Observation/AssetBySerial (sign-in by sticker)', () => {
       inspectionDate: expect.any(String),
       dueDate: expect.any(String),
     });
+    // Next Due Date is the certificate's (DECISIONS 9): inspection + the task type's validity for
+    // the Pass, none for the Fail ('After repair'); never the planned date (now + 6 months here).
+    const [{ validity }] = await queryRows<{ validity: number }>(
+      t.app.db,
+      sql`select tt.validity from task_types tt join tasks t on t.task_type_id = tt.id where t.certificate_number = ${`CERT-${visibleAssetId}-1`}`,
+    );
+    expect(body.rows[0].dueDate).toBe(addMonths(new Date(body.rows[0].inspectionDate), validity).toISOString());
+    expect(body.rows[1]).toMatchObject({ result: 2, dueDate: null });
     // The LO side sees it too; paging is honoured.
     const page = await scheduler.get(`/api/Observation/AssetBySerial?asn=${visible}&offset=1&limit=1`);
     expect(page.json().rows).toHaveLength(1);

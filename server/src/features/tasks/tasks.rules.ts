@@ -27,6 +27,15 @@ export function checklistFromTaskType(taskTypeId: number, source: Checklist): Ta
   };
 }
 
+/**
+ * The next due date a certificate states (DECISIONS 8 and 9): the actual inspection date plus
+ * the task type's validity for a Pass; none for a Fail or anything else ('After repair').
+ * Never the task's planned date. `NEXT_DUE_SQL` in the assets area is the same rule in SQL.
+ */
+export function certificateNextDue(inspected: Date | null, result: number | null, validityMonths: number): Date | null {
+  return inspected && result === 1 ? addMonths(inspected, validityMonths) : null;
+}
+
 /** Adds months to a date the calendar way (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(date: Date, months: number): Date {
   const d = new Date(date.getTime());

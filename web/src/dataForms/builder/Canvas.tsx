@@ -164,6 +164,16 @@ const CanvasField = memo(function CanvasField({
           {problem ?? (isValueField(field) ? `${FIELD_KIND_LABELS[field.kind]} · ${field.key}` : FIELD_KIND_LABELS[field.kind])}
         </Typography>
       </Box>
+      {field.kind === 'passfail' && field.result && (
+        <Chip
+          size="small"
+          label={DATA_FORM_EDITOR.resultChip}
+          title={DATA_FORM_EDITOR.resultChipTitle}
+          color="primary"
+          variant="outlined"
+          data-testid="canvas-result-field"
+        />
+      )}
       {field.visibleWhen && <Chip size="small" label={`if ${field.visibleWhen.key}`} variant="outlined" />}
       <IconButton
         size="small"

@@ -26,6 +26,14 @@ function set<F extends FormField>(field: F, patch: Partial<Record<string, unknow
   return next as F;
 }
 
+/**
+ * A pass/fail field marked (or no longer marked) as a result field (DECISIONS 9): a Fail in it
+ * fails its checklist item. Unmarked, the property is left out of the saved JSON.
+ */
+export function withResult<F extends Extract<FormField, { kind: 'passfail' }>>(field: F, result: boolean): F {
+  return set(field, { result: result || undefined });
+}
+
 const numberOrUndefined = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text));
 
 /** The selected field's properties: label, key, required, help, default, options, range, unit, condition. */
@@ -95,6 +103,20 @@ export function PropertiesPanel({
             }
             label="Required"
           />
+          {field.kind === 'passfail' && (
+            <FormControlLabel
+              sx={{ mt: -1.5, alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 } }}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={field.result ?? false}
+                  onChange={(e) => onChange(withResult(field, e.target.checked))}
+                  slotProps={{ input: { 'data-testid': 'prop-result' } as object }}
+                />
+              }
+              label={<Typography variant="body2">{DATA_FORM_EDITOR.resultField}</Typography>}
+            />
+          )}
         </>
       )}
       {field.kind !== 'help' && (
