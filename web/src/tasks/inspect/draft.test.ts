@@ -16,9 +16,12 @@ const form = (formType: FormJsonAnswer['formType'], samplesMin = 1, samplesMax =
 
 describe('a node draft', () => {
   it('starts from the node userData and result', () => {
-    expect(draftOf(null)).toEqual({ records: [], files: [], result: null });
+    expect(draftOf(null)).toEqual({ records: [], files: [], result: null, defect: null });
     const files = [{ blobKey: 'k', fileName: 'x.pdf', fileType: 'application/pdf' }];
-    expect(draftOf({ records: [], files }, 'fail')).toEqual({ records: [], files, result: 'fail' });
+    expect(draftOf({ records: [], files }, 'fail')).toEqual({ records: [], files, result: 'fail', defect: null });
+    // A node's saved defect is where its draft starts.
+    const defect = { description: 'Crack', danger: 1 as const, remedialAction: null, remedyBy: null };
+    expect(draftOf(null, 'fail', defect).defect).toEqual(defect);
   });
 
   it('makes a record at the form revision with the definition defaults', () => {

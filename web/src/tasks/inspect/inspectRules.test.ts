@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ChecklistNode } from '@portal/contracts';
 import {
+  firstIncompletePick,
   firstPick,
   isItemFileName,
+  nextIncompletePick,
   newRecordDisabled,
   newRecordId,
   pickSection,
   type SaveState,
   saveDisabled,
   sectionProgress,
+  sectionToDo,
   targetOf,
   toggleDeleted,
   toSections,
@@ -134,5 +137,44 @@ describe('the Files list', () => {
     const a = newRecordId();
     expect(a).toMatch(/^[0-9a-f]{24}$/);
     expect(newRecordId()).not.toBe(a);
+  });
+});
+
+describe('what is still to do (DECISIONS 9)', () => {
+  const sections = toSections([
+    node('s1', 'SECTION', -100, 1),
+    node('a', 'ITEM', 's1', 2),
+    node('b', 'ITEM', 's1', 3),
+    node('s2', 'SECTION', -100, 4),
+    node('c', 'ITEM', 's2', 5),
+  ]);
+  const problem = (nodeId: string, sectionId: string) => ({
+    nodeId,
+    sectionId,
+    name: nodeId,
+    kind: 'result' as const,
+    message: 'Result is required',
+  });
+  const summary = {
+    result: 3 as const,
+    complete: false,
+    incomplete: 2,
+    problems: [problem('a', 's1'), problem('s2', 's2'), problem('c', 's2')],
+    defects: [],
+    results: {},
+  };
+
+  it('counts each section’s nodes that still need something', () => {
+    expect(sectionToDo(summary, 's1')).toBe(1);
+    expect(sectionToDo(summary, 's2')).toBe(2);
+    expect(sectionToDo(undefined, 's1')).toBe(0);
+  });
+
+  it('goes to the next incomplete node after the one shown, wrapping to the first', () => {
+    expect(nextIncompletePick(summary, sections, { sectionId: 's1', itemId: 'a' })).toEqual({ sectionId: 's2', itemId: null });
+    expect(nextIncompletePick(summary, sections, { sectionId: 's2', itemId: null })).toEqual({ sectionId: 's2', itemId: 'c' });
+    expect(nextIncompletePick(summary, sections, { sectionId: 's2', itemId: 'c' })).toEqual({ sectionId: 's1', itemId: 'a' });
+    expect(firstIncompletePick(summary)).toEqual({ sectionId: 's1', itemId: 'a' });
+    expect(nextIncompletePick({ ...summary, problems: [] }, sections, { sectionId: 's1', itemId: 'a' })).toBeNull();
   });
 });
