@@ -1,6 +1,34 @@
 import { appendFileSync, rmSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
-import { MAIL_FILE, SMTP_PORT } from './env';
+import { BASE_URL, MAIL_FILE, PASSWORD, SMTP_PORT } from './env';
+
+/**
+ * The demo's documents (every approved task's final certificate and every submitted task's
+ * preview) are made by the server's worker after its first start. The tests start once they
+ * are all ready, so none runs beside that background work or finds a document half made.
+ */
+async function documentsReady(): Promise<void> {
+  const login = await fetch(`${BASE_URL}/api/weblogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'lo-admin@demo.test', password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`global setup: sign-in ${login.status}`);
+  const { sessionId } = (await login.json()) as { sessionId: string };
+  const filter = encodeURIComponent(JSON.stringify({ status: [8, 16] }));
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const response = await fetch(`${BASE_URL}/api/Observation?offset=-1&limit=-1&filter=${filter}`, {
+      headers: { authorization: `Bearer ${sessionId}` },
+    });
+    const rows = (await response.json()) as { status: number; certificateStatus: number | null }[];
+    const pending = rows.filter((r) => r.certificateStatus !== (r.status === 16 ? 33 : 13)).length;
+    if (pending === 0) break;
+    if (Date.now() > deadline) throw new Error(`global setup: ${pending} demo documents still not made after 5 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  await fetch(`${BASE_URL}/api/login?logout=true`, { headers: { authorization: `Bearer ${sessionId}` } }).catch(() => undefined);
+}
 
 /**
  * An SMTP sink for the portal under test: every mail is appended to MAIL_FILE as one JSON
@@ -26,6 +54,7 @@ export default async function globalSetup() {
     server.once('error', reject);
     server.listen(SMTP_PORT, '127.0.0.1', () => resolve());
   });
+  await documentsReady();
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
