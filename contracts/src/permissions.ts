@@ -68,6 +68,8 @@ export const PERMISSION_ROLES = {
   'tasks.read': without(ALL, 'CORPORATE'),
   'tasks.open': without(ALL_LO, 'CORPORATE', 'SALES-PERSON'),
   'tasks.inspect': ['APPROVER', 'FIELD-ENGG'],
+  /** The task list opens on 'My tasks' (tasks whose inspector is the user, DECISIONS 9), with a switch to all. */
+  'tasks.mine': ['FIELD-ENGG', 'FIELD-JUNIOR'],
   'tasks.submit': ['FIELD-ENGG', 'APPROVER'],
   'tasks.hold': ['SCHEDULER', 'APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
   'tasks.reopen': ['APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],

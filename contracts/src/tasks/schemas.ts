@@ -68,6 +68,11 @@ export const TaskFilter = z
     certificateNumber: searchText(100),
     quotationNumber: searchText(100),
     observationType: z.coerce.number().int().min(0).max(100_000).nullish(),
+    /** 'My tasks' (DECISIONS 9): only the tasks whose inspector is the caller. */
+    mine: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .transform((v) => v === true || v === 'true')
+      .nullish(),
   })
   .strict();
 export type TaskFilter = z.output<typeof TaskFilter>;

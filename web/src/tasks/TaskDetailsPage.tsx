@@ -6,6 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -38,6 +40,8 @@ export default function TaskDetailsPage({ title, crumbs }: ScreenProps) {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const [search, setSearch] = useSearchParams();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const query = useQuery({
     queryKey: ['task', id],
     queryFn: () => loadTask(id),
@@ -98,7 +102,7 @@ export default function TaskDetailsPage({ title, crumbs }: ScreenProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }} data-testid="task-details">
       {header}
-      <TaskSummary task={task} />
+      <TaskSummary task={task} folded={phone && tab === 'inspect'} />
       <TaskActions task={task} onChanged={reloadSoon} />
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
         <Tabs

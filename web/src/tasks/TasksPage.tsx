@@ -1,8 +1,10 @@
 import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TASK_ACTION_HIDDEN_ROLES, TASK_PAGE_SIZE, TASK_TEXT, type TaskRow } from '@portal/contracts';
+import { can, TASK_ACTION_HIDDEN_ROLES, TASK_PAGE_SIZE, TASK_TEXT, type TaskRow } from '@portal/contracts';
 import { ListScreen, type RowActionSpec, SearchBox, SelectFilter, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
 import { useAssetTypes } from '../jobs/pickers';
@@ -29,7 +31,9 @@ export default function TasksPage({ title, crumbs }: ScreenProps) {
   const { role } = useSession();
   const navigate = useNavigate();
   const actionHidden = (TASK_ACTION_HIDDEN_ROLES as readonly string[]).includes(role);
-  const [filter, setFilter] = useState<TaskFilterState>(INITIAL_TASK_FILTER);
+  // A field engineer's list opens on their own tasks (DECISIONS 9), with a switch to all they may see.
+  const [filter, setFilter] = useState<TaskFilterState>(() => ({ ...INITIAL_TASK_FILTER, mine: can(role, 'tasks.mine') }));
+  const offersMine = can(role, 'tasks.mine') || can(role, 'tasks.inspect');
   const serverFilter = useMemo(() => toServerFilter(filter), [filter]);
   const [sorted, setSorted] = useState(false);
   const list = useLoadMoreList<TaskRow>({
@@ -106,9 +110,28 @@ export default function TasksPage({ title, crumbs }: ScreenProps) {
         </>
       }
       toolbar={
-        <Button variant="text" onClick={() => setFilter(toggled(filter))} data-testid="toggle-active">
-          {filter.active ? TASK_UI.showInactive : TASK_UI.showActive}
-        </Button>
+        <>
+          {offersMine && (
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={filter.mine ? 'mine' : 'all'}
+              onChange={(_, value: 'mine' | 'all' | null) => value && setFilter({ ...filter, mine: value === 'mine' })}
+              aria-label={TASK_UI.whose}
+              data-testid="toggle-mine"
+            >
+              <ToggleButton value="mine" data-testid="toggle-mine-mine" sx={{ px: 1.5, py: 0.25 }}>
+                {TASK_UI.myTasks}
+              </ToggleButton>
+              <ToggleButton value="all" data-testid="toggle-mine-all" sx={{ px: 1.5, py: 0.25 }}>
+                {TASK_UI.allTasks}
+              </ToggleButton>
+            </ToggleButtonGroup>
+          )}
+          <Button variant="text" onClick={() => setFilter(toggled(filter))} data-testid="toggle-active">
+            {filter.active ? TASK_UI.showInactive : TASK_UI.showActive}
+          </Button>
+        </>
       }
     />
   );

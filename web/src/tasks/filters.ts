@@ -5,6 +5,8 @@ export const taskStatusLabel = (status: number) => TASK_STATUS_LABEL[status as T
 /** The task dashboard's filters as the page keeps them (tasks document 2.1). */
 export interface TaskFilterState {
   active: boolean;
+  /** 'My tasks': the caller's own (DECISIONS 9). */
+  mine: boolean;
   status: string;
   assetTypeId: string;
   jobNumber: string;
@@ -17,6 +19,7 @@ export interface TaskFilterState {
 
 export const INITIAL_TASK_FILTER: TaskFilterState = {
   active: true,
+  mine: false,
   status: '',
   assetTypeId: '',
   jobNumber: '',
@@ -46,6 +49,7 @@ export function toServerFilter(state: TaskFilterState): Record<string, unknown> 
   const text = (value: string) => value.trim() || undefined;
   return {
     active: state.active,
+    mine: state.mine || undefined,
     status: state.status === '' ? undefined : Number(state.status),
     assetTypeId: state.assetTypeId === '' ? undefined : Number(state.assetTypeId),
     jobNumber: text(state.jobNumber),

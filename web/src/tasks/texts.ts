@@ -95,5 +95,21 @@ export const TASK_UI = {
   addSignature: 'Add your signature',
   noSignature: 'Your signature is not on file: certificates carry the approver’s signature.',
   resultText: { 1: 'PASS', 2: 'FAIL', 3: 'PENDING' } as Record<number, string>,
+  // The inspector's day (issue 21)
+  inspectionStarted: 'Inspection started: the task is now On hold until you submit',
+  passRemaining: 'Pass remaining items',
+  passRemainingShort: (n: number) => `Pass remaining (${n})`,
+  passRemainingConfirm: (n: number, section: string, skipped: string[]) =>
+    `${n === 0 ? 'No item' : n === 1 ? '1 item' : `${n} items`} of ${section} will pass${n > 0 ? ', their pass/fail answers set to Pass' : ''}.${
+      skipped.length > 0 ? ` Fill in by hand: ${skipped.join(', ')}.` : ''
+    }`,
+  passedRemaining: (n: number) => `${n} item${n === 1 ? '' : 's'} passed`,
+  clearResult: 'Clear result',
+  whose: 'Whose tasks',
+  myTasks: 'My tasks',
+  allTasks: 'All tasks',
+  deleteSample: 'Delete sample',
+  deleteSampleConfirm: (n: number) => `Delete form ${n} of this item? It goes when you save.`,
+  close: 'Close',
   notSafe: 'NOT SAFE TO USE',
 } as const;

@@ -16,6 +16,7 @@ export function taskFilterWhere(scope: Scope, filter: TaskFilter): SQL {
   if (filter.active === false) parts.push(sql`t.status = any(${sql.param([...INACTIVE_TASK_STATUSES])}::int[])`);
   if (filter.assetTypeId) parts.push(sql`t.asset_type_id = ${filter.assetTypeId}::int`);
   if (filter.observationType) parts.push(sql`t.observation_type = ${filter.observationType}::int`);
+  if (filter.mine) parts.push(sql`t.inspector_id = ${scope.userId}::int`);
   if (filter.jobNumber?.trim()) parts.push(sql`lower(j.job_number) like ${containsPattern(filter.jobNumber)}`);
   if (filter.quotationNumber?.trim()) parts.push(sql`lower(j.quotation_number) like ${containsPattern(filter.quotationNumber)}`);
   if (filter.certificateNumber?.trim()) parts.push(sql`lower(t.certificate_number) like ${containsPattern(filter.certificateNumber)}`);

@@ -298,6 +298,23 @@ describe('GET /api/Observation: the task dashboard', () => {
     expect(await list(acme, { quotationNumber: 'QT-CLIENT' })).toEqual([]);
   });
 
+  it('answers My tasks: only the tasks whose inspector is the caller (DECISIONS 9)', async () => {
+    const mine = await makeTask(t.demo, { quotation: 'QT-MINE' });
+    const theirs = await makeTask(t.demo, { quotation: 'QT-MINE' });
+    await t.app.db.execute(sql`update tasks set inspector_id = ${account(t.demo, 'APPROVER')}::int where id = ${theirs.id}::int`);
+    const own = await list(client('FIELD-ENGG'), { quotationNumber: 'QT-MINE', mine: true });
+    expect(own.map((r) => r.id)).toEqual([mine.id]);
+    const all = await list(client('FIELD-ENGG'), { quotationNumber: 'QT-MINE' });
+    expect(all.map((r) => r.id).sort()).toEqual([mine.id, theirs.id].sort());
+    const count = await client('FIELD-ENGG').get(
+      `/api/Observation/count?filter=${encodeURIComponent(JSON.stringify({ quotationNumber: 'QT-MINE', mine: true }))}`,
+    );
+    expect(count.json()).toBe(1);
+    expect(
+      (await client('FIELD-ENGG').get(`/api/Observation?filter=${encodeURIComponent(JSON.stringify({ mine: 'yes' }))}`)).statusCode,
+    ).toBe(400);
+  });
+
   it('limits SITE-USER to tasks on their sites', async () => {
     const [su] = await queryRows<{ site_ids: number[] | null }>(
       t.app.db,

@@ -11,7 +11,10 @@ import { type ChecklistAnswer, type ChecklistData, TASK_TEXT, type TaskDetail } 
 import { HttpError } from '../../api/http';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { useAlert } from '../../common/useAlert';
+import { useSidebarState } from 'react-admin';
 import { changeStatus, loadChecklist, saveChecklist } from '../api';
+import { localToday } from '../../forms/useFormFilling';
+import { loadFormDefinition } from './useFormDefinition';
 import { TASK_UI } from '../texts';
 import { ExaminationDialog } from './ExaminationDialog';
 import { InspectionBar } from './InspectionBar';
@@ -20,7 +23,9 @@ import {
   firstPick,
   type InspectPick,
   nextIncompletePick,
+  passRemaining,
   pickSection,
+  remainingInSection,
   saveDisabled,
   sectionProgress,
   sectionToDo,
@@ -33,8 +38,8 @@ import { type NodeEntry, NodeList, NodePicker } from './NodeList';
 /** The ITEMS entry of a section's own form (node ids never start with #). */
 const SECTION_FORM = '#section';
 
-/** The lists' boxes: they scroll on their own, the page keeps the form in view. */
-const LIST_BOX = { py: 0.5, display: 'flex', minHeight: 0, maxHeight: 'calc(100vh - 300px)' } as const;
+/** The lists' boxes: as tall as their entries (the page scrolls, no box scrolls inside another). */
+const LIST_BOX = { py: 0.5, display: 'flex', minHeight: 0 } as const;
 
 /**
  * INSPECT (tasks document 2.2, 2.3, 4, 5): the task's checklist as SECTIONS (top marker -100),
@@ -64,7 +69,27 @@ export function InspectTab({
   const [confirm, setConfirm] = useState<InspectPick | null>(null);
   const [version, setVersion] = useState(0);
   const [examinationOpen, setExaminationOpen] = useState(false);
-  const started = useRef(false);
+  const [started, setStarted] = useState(false);
+  const [passing, setPassing] = useState<{ sectionId: string; count: number; skipped: string[]; inputs: ChecklistData } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const opening = useRef(false);
+  // On a tablet the side menu folds to its icons while INSPECT is open, so the form has room.
+  const tablet = useMediaQuery(theme.breakpoints.between('md', 'lg'));
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  const folded = useRef(false);
+  useEffect(() => {
+    if (!tablet || !sidebarOpen || folded.current) return;
+    folded.current = true;
+    setSidebarOpen(false);
+  }, [tablet, sidebarOpen, setSidebarOpen]);
+  useEffect(
+    () => () => {
+      if (folded.current) setSidebarOpen(true);
+    },
+    [setSidebarOpen],
+  );
+  const pickRef = useRef(pick);
+  pickRef.current = pick;
 
   const reload = useCallback(
     async (first: boolean) => {
@@ -83,13 +108,15 @@ export function InspectTab({
 
   // Opening INSPECT on a task without checklist data initialises it (status 4) first.
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+    if (opening.current) return;
+    opening.current = true;
     (async () => {
       if (!task.hasChecklist && task.tabs.inspect) {
         try {
           const opened = await changeStatus(task.id, 4, { isToUpdateChecklist: true });
           alert.success(opened.message);
+          // Says why the status changed (issue 21): held until the inspection is submitted.
+          setStarted(opened.checklistUpdated);
           onTaskChanged();
         } catch (e) {
           alert.saveError((e as Error).message || TASK_TEXT.updateError);
@@ -143,14 +170,33 @@ export function InspectTab({
 
   const pickItem = (id: string) => choose({ sectionId: pick.sectionId, itemId: id === SECTION_FORM ? null : id });
 
+  /** The lists show the new results; a node that is complete now gives way to the next incomplete one. */
+  const afterSave = useCallback(
+    async (moveOn: boolean) => {
+      try {
+        const loaded = await loadChecklist(task.id);
+        setAnswer(loaded);
+        const current = pickRef.current;
+        const here = current.itemId ?? current.sectionId;
+        if (moveOn && !loaded.inspection.problems.some((p) => p.nodeId === here)) {
+          const next = nextIncompletePick(loaded.inspection, toSections(loaded.nodes), current);
+          if (next) setPick(next);
+        }
+      } catch {
+        // The lists keep what they showed; the next save or reload brings them up to date.
+      }
+    },
+    [task.id],
+  );
+
   const save = useCallback(
     async (input: ChecklistData[number]): Promise<SaveOutcome> => {
       try {
         const saved = await saveChecklist(task.id, [input]);
         alert.success(saved.message || TASK_TEXT.checklistSaved);
         if (saved.status !== task.status) onTaskChanged();
-        // The lists show the new results; the editor keeps its (now saved) draft.
-        loadChecklist(task.id).then(setAnswer, () => undefined);
+        // After Save the next incomplete item opens (issue 21); the editor's saved draft goes with it.
+        await afterSave(true);
         return { ok: true };
       } catch (e) {
         if (e instanceof HttpError && e.status === 400) {
@@ -161,8 +207,43 @@ export function InspectTab({
         return { ok: false };
       }
     },
-    [task.id, task.status, alert, onTaskChanged],
+    [task.id, task.status, alert, onTaskChanged, afterSave],
   );
+
+  /** Asks before passing the section's remaining items, naming how many and which need a hand. */
+  const askPassRemaining = async () => {
+    if (!section) return;
+    const forms = new Map<number, Awaited<ReturnType<typeof loadFormDefinition>>>();
+    try {
+      for (const item of section.items)
+        if (item.itemResult === null && item.form && !forms.has(item.form.formId))
+          forms.set(item.form.formId, await loadFormDefinition(item.form.formId));
+    } catch (e) {
+      alert.error(TASK_TEXT.loadFormError, (e as Error).message);
+      return;
+    }
+    const planned = passRemaining(section, forms, localToday());
+    setPassing({ sectionId: section.node.id, count: planned.inputs.length, skipped: planned.skipped, inputs: planned.inputs });
+  };
+
+  const confirmPassRemaining = async () => {
+    if (!passing) return;
+    setBusy(true);
+    try {
+      if (passing.inputs.length > 0) {
+        const saved = await saveChecklist(task.id, passing.inputs);
+        alert.success(TASK_UI.passedRemaining(passing.inputs.length));
+        if (saved.status !== task.status) onTaskChanged();
+      }
+      setPassing(null);
+      await afterSave(true);
+    } catch (e) {
+      alert.saveError((e as Error).message || TASK_TEXT.saveChecklistError);
+      setPassing(null);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   if (error && !answer)
     return (
@@ -221,6 +302,13 @@ export function InspectTab({
       testId="sections"
     />
   );
+  const remaining = editable ? remainingInSection(section) : 0;
+  const passButton =
+    remaining > 0 ? (
+      <Button size="small" onClick={askPassRemaining} disabled={dirty} data-testid="pass-remaining" sx={{ whiteSpace: 'nowrap' }}>
+        {TASK_UI.passRemainingShort(remaining)}
+      </Button>
+    ) : null;
   const itemList = (
     <NodeList
       title={TASK_UI.items}
@@ -229,6 +317,7 @@ export function InspectTab({
       onSelect={pickItem}
       empty={TASK_UI.noItem}
       testId="items"
+      action={passButton}
     />
   );
 
@@ -237,6 +326,11 @@ export function InspectTab({
       {!editable && (
         <Alert severity="info" variant="outlined" data-testid="inspect-read-only">
           {TASK_UI.readOnly}
+        </Alert>
+      )}
+      {started && (
+        <Alert severity="info" onClose={() => setStarted(false)} data-testid="inspection-started">
+          {TASK_UI.inspectionStarted}
         </Alert>
       )}
       <InspectionBar
@@ -270,6 +364,7 @@ export function InspectTab({
               testId="items"
             />
           )}
+          {passButton && <Box>{passButton}</Box>}
           <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
             {formArea}
           </Paper>
@@ -310,6 +405,18 @@ export function InspectTab({
           </Paper>
         </Box>
       )}
+      <ConfirmDialog
+        open={passing !== null}
+        title={TASK_UI.passRemaining}
+        content={
+          passing ? TASK_UI.passRemainingConfirm(passing.count, section?.node.displayName || section?.node.name || '', passing.skipped) : ''
+        }
+        confirm={passing?.count ? TASK_UI.passRemaining : TASK_UI.close}
+        cancel={TASK_UI.keep}
+        loading={busy}
+        onConfirm={confirmPassRemaining}
+        onClose={() => setPassing(null)}
+      />
       <ConfirmDialog
         open={confirm !== null}
         title={TASK_UI.unsavedTitle}

@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
@@ -9,7 +10,10 @@ import { TASK_UI } from '../texts';
 
 const COLORS: Record<ItemResult, 'success' | 'error' | 'standard'> = { pass: 'success', fail: 'error', na: 'standard' };
 
-/** An item's result: pass, fail or not applicable (DECISIONS 8); rolls up to the task's result on the server. */
+/**
+ * An item's result: pass, fail or not applicable (DECISIONS 8); rolls up to the task's result on
+ * the server. A second tap keeps the choice; 'Clear result' removes it (keys 1, 2, 3 in NodeEditor).
+ */
 export function ItemResultControl({
   value,
   onChange,
@@ -58,6 +62,17 @@ export function ItemResultControl({
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      {value !== null && !lockedFail && !disabled && (
+        <Button
+          size="small"
+          color="inherit"
+          onClick={() => onChange(null)}
+          sx={{ alignSelf: 'flex-start', mt: 0.5 }}
+          data-testid="item-result-clear"
+        >
+          {TASK_UI.clearResult}
+        </Button>
+      )}
       {lockedFail && (
         <FormHelperText error data-testid="result-locked">
           {lockedFail}

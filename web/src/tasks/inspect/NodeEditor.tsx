@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ChecklistData, type ChecklistNode, failingResultFields, type ItemResult } from '@portal/contracts';
 
 type ChecklistNodeInput = ChecklistData[number];
@@ -79,6 +79,27 @@ export function NodeEditor({
     setDraft({ ...draft, result: next, defect: kept as NodeDraft['defect'] });
   }
 
+  // Keys (issue 21): 1, 2, 3 give Pass, Fail, N/A; Enter saves (and the next item opens).
+  const keys = useRef({ setResult, save, disabled: true });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || !editable) return;
+      const target = event.target as HTMLElement | null;
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="listbox"]');
+      if (typing) return;
+      const byKey: Record<string, ItemResult> = { '1': 'pass', '2': 'fail', '3': 'na' };
+      if (isItem && byKey[event.key]) {
+        event.preventDefault();
+        keys.current.setResult(byKey[event.key]);
+      } else if (event.key === 'Enter' && !keys.current.disabled && !target?.closest('button, a')) {
+        event.preventDefault();
+        void keys.current.save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editable, isItem]);
+
   async function save() {
     if (Object.keys(defectErrors(result, draft.defect)).length > 0) {
       setShowErrors(true);
@@ -105,18 +126,33 @@ export function NodeEditor({
     }
   }
 
-  const disabled = saveDisabled({
-    loading: saving,
-    hasSection: true,
-    hasItems: isItem,
-    itemPicked: true,
-    multiple,
-    recordChosen: chosen !== null,
-    editable,
-  });
+  const disabled =
+    saving ||
+    saveDisabled({
+      loading: saving,
+      hasSection: true,
+      hasItems: isItem,
+      itemPicked: true,
+      multiple,
+      recordChosen: chosen !== null,
+      editable,
+    });
+
+  keys.current = { setResult, save, disabled };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }} data-testid="node-editor" data-node={node.id}>
+    <Box
+      // A field brought into view (a tab, the keyboard) stops above the sticky Save bar, never under it.
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+        minWidth: 0,
+        '& input, & textarea, & button, & [tabindex]': { scrollMarginBottom: 72 },
+      }}
+      data-testid="node-editor"
+      data-node={node.id}
+    >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h2" sx={{ fontSize: 18, wordBreak: 'break-word' }} data-testid="node-title">

@@ -1,4 +1,5 @@
 import Add from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,8 +8,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormValues, NodeForm } from '@portal/contracts';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { FormRenderer } from '../../forms/FormRenderer';
 import { localToday } from '../../forms/useFormFilling';
 import { TASK_UI } from '../texts';
@@ -43,6 +45,8 @@ export function NodeFormArea({ form, draft, onDraft, onInitialise, chosen, onCho
   const index = multiple ? chosen : 0;
   const record = index === null ? undefined : draft.records[index];
   const recordForm = useFormDefinition(record ? formId : null, record?.formRevision);
+  // A MULTIPLE form's sample chosen for deletion (down to samplesMin, after a confirm; kept until Save).
+  const [deleting, setDeleting] = useState<number | null>(null);
 
   // A node without records starts with the form's defaults (Min of them for MULTIPLE), the first chosen.
   useEffect(() => {
@@ -52,6 +56,23 @@ export function NodeFormArea({ form, draft, onDraft, onInitialise, chosen, onCho
   }, [current, draft, editable, onInitialise, onChoose]);
 
   if (!form || !formId) return <Typography color="text.secondary">{TASK_UI.noForm}</Typography>;
+  const deleteConfirm = (
+    <ConfirmDialog
+      open={deleting !== null}
+      title={TASK_UI.deleteSample}
+      content={TASK_UI.deleteSampleConfirm((deleting ?? 0) + 1)}
+      confirm={TASK_UI.deleteSample}
+      cancel={TASK_UI.keep}
+      destructive={false}
+      onConfirm={() => {
+        if (deleting === null) return;
+        onDraft({ ...draft, records: draft.records.filter((_, i) => i !== deleting) });
+        onChoose(Math.max(0, deleting - 1));
+        setDeleting(null);
+      }}
+      onClose={() => setDeleting(null)}
+    />
+  );
   if (current.status === 'error' || recordForm.status === 'error')
     return (
       <Alert severity="error" data-testid="form-load-error">
@@ -68,6 +89,7 @@ export function NodeFormArea({ form, draft, onDraft, onInitialise, chosen, onCho
 
   return (
     <Box data-testid="node-form" sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      {deleteConfirm}
       {multiple && (
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }} data-testid="form-multiple">
           <TextField
@@ -86,6 +108,18 @@ export function NodeFormArea({ form, draft, onDraft, onInitialise, chosen, onCho
             ))}
           </TextField>
           <Chip label={TASK_UI.samplesRange(samplesMin, samplesMax)} variant="outlined" data-testid="form-samples-range" />
+          {editable && chosen !== null && draft.records.length > Math.max(samplesMin, 1) && (
+            <Button
+              variant="text"
+              color="error"
+              size="small"
+              startIcon={<DeleteOutlined />}
+              onClick={() => setDeleting(chosen)}
+              data-testid="form-delete"
+            >
+              {TASK_UI.deleteSample}
+            </Button>
+          )}
           {editable && (
             <Button
               variant="outlined"

@@ -52,6 +52,7 @@ export function NodeList({
   onSelect,
   empty,
   testId,
+  action,
 }: {
   title: string;
   entries: NodeEntry[];
@@ -59,12 +60,17 @@ export function NodeList({
   onSelect(id: string): void;
   empty: string;
   testId: string;
+  /** A button beside the title (ITEMS: Pass remaining items in this section). */
+  action?: React.ReactNode;
 }) {
   return (
     <Box data-testid={testId} sx={{ minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-      <Typography variant="overline" component="h2" sx={{ px: 1.5, color: 'text.secondary', lineHeight: 2.2 }}>
-        {title}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <Typography variant="overline" component="h2" sx={{ px: 1.5, color: 'text.secondary', lineHeight: 2.2, flex: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
       {entries.length === 0 ? (
         <Typography sx={{ px: 1.5, py: 1 }} color="text.secondary" data-testid={`${testId}-empty`}>
           {empty}

@@ -1,4 +1,13 @@
-import type { ChecklistNode, InspectionSummary, TaskFileRef } from '@portal/contracts';
+import {
+  type ChecklistData,
+  type ChecklistNode,
+  defaultFormValues,
+  type FormJsonAnswer,
+  type InspectionSummary,
+  type TaskFileRef,
+  validateFormValues,
+  visibility,
+} from '@portal/contracts';
 import { TOP_SECTION_MARKER } from '@portal/contracts';
 
 /** A section of the INSPECT tab with its items, from the server's flat node list. */
@@ -153,4 +162,64 @@ export function nextIncompletePick(
 export function firstIncompletePick(summary: InspectionSummary | undefined): InspectPick | null {
   const first = (summary?.problems ?? []).find((p) => p.kind !== 'nothing');
   return first ? pickOfProblem(first) : null;
+}
+
+/** What 'Pass remaining items in this section' sends, and the items it cannot pass alone. */
+export interface PassRemaining {
+  inputs: ChecklistData;
+  /** Items whose form needs more than pass/fail answers (a number, a yes/no): filled in by hand. */
+  skipped: string[];
+}
+
+/**
+ * 'Pass remaining items in this section' (issue 21): every item of the section without a result
+ * passes. An item with a data form and nothing filled in gets a record with the form's defaults
+ * and every shown pass/fail field set to Pass; when the form still wants something a person must
+ * give (a measurement, a yes/no), the item is left for the inspector and named in `skipped`.
+ */
+export function passRemaining(section: InspectSection, forms: ReadonlyMap<number, FormJsonAnswer>, today: string): PassRemaining {
+  const inputs: ChecklistData = [];
+  const skipped: string[] = [];
+  for (const item of section.items) {
+    if (item.itemResult !== null) continue;
+    const name = item.displayName || item.name;
+    if (!item.form || (item.userData?.records.length ?? 0) > 0) {
+      inputs.push({ id: item.id, itemResult: 'pass' });
+      continue;
+    }
+    const form = forms.get(item.form.formId);
+    if (!form || form.formType === 'MULTIPLE') {
+      skipped.push(name);
+      continue;
+    }
+    const record = { ...newRecordOf(form, today) };
+    const values: Record<string, unknown> = { ...record.attributes };
+    // Pass/fail fields in form order: a field shown only after another's answer is reached too.
+    for (const field of form.formJson.fields)
+      if (field.kind === 'passfail' && visibility(form.formJson, values).get(field.id)) values[field.key] = 'pass';
+    if (validateFormValues(form.formJson, values).length > 0) {
+      skipped.push(name);
+      continue;
+    }
+    inputs.push({
+      id: item.id,
+      itemResult: 'pass',
+      userData: { records: [{ ...record, attributes: values }], files: item.userData?.files ?? [] },
+    });
+  }
+  return { inputs, skipped };
+}
+
+/** How many items of a section still have no result (what 'Pass remaining' would cover). */
+export const remainingInSection = (section: InspectSection | undefined) => section?.items.filter((i) => i.itemResult === null).length ?? 0;
+
+function newRecordOf(form: FormJsonAnswer, today: string) {
+  return {
+    formId: form.formId,
+    formName: form.name,
+    formRevision: form.revision,
+    formRecordId: newRecordId(),
+    attributes: defaultFormValues(form.formJson, today),
+    attributesFiles: [],
+  };
 }
