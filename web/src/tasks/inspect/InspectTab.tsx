@@ -237,6 +237,8 @@ export function InspectTab({
       }
       setPassing(null);
       await afterSave(true);
+      // The FORM shows the node as saved now (its result came from the pass, not from the editor).
+      setVersion((v) => v + 1);
     } catch (e) {
       alert.saveError((e as Error).message || TASK_TEXT.saveChecklistError);
       setPassing(null);
@@ -389,10 +391,10 @@ export function InspectTab({
             </>
           ) : (
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
-              <Paper variant="outlined" sx={{ ...LIST_BOX, maxHeight: 260 }}>
+              <Paper variant="outlined" sx={LIST_BOX}>
                 {sectionList}
               </Paper>
-              <Paper variant="outlined" sx={{ ...LIST_BOX, maxHeight: 'max(240px, calc(100vh - 560px))' }}>
+              <Paper variant="outlined" sx={LIST_BOX}>
                 {itemList}
               </Paper>
             </Box>

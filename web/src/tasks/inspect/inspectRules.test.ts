@@ -7,7 +7,9 @@ import {
   nextIncompletePick,
   newRecordDisabled,
   newRecordId,
+  passRemaining,
   pickSection,
+  remainingInSection,
   type SaveState,
   saveDisabled,
   sectionProgress,
@@ -176,5 +178,61 @@ describe('what is still to do (DECISIONS 9)', () => {
     expect(nextIncompletePick(summary, sections, { sectionId: 's2', itemId: 'c' })).toEqual({ sectionId: 's1', itemId: 'a' });
     expect(firstIncompletePick(summary)).toEqual({ sectionId: 's1', itemId: 'a' });
     expect(nextIncompletePick({ ...summary, problems: [] }, sections, { sectionId: 's1', itemId: 'a' })).toBeNull();
+  });
+});
+
+describe('Pass remaining items in this section (issue 21)', () => {
+  const form = (fields: unknown[], formType = 'FORM') =>
+    ({
+      formId: 7,
+      name: 'Visual check',
+      formObject: 'TASK TYPE',
+      formType,
+      samplesMin: 1,
+      samplesMax: 2,
+      revision: 3,
+      formJson: { version: 1, fields },
+    }) as unknown as Parameters<typeof passRemaining>[1] extends ReadonlyMap<number, infer F> ? F : never;
+  const withForm = (id: string, result: 'pass' | 'fail' | null = null) => ({
+    ...node(id, 'ITEM', 's1', 2),
+    itemResult: result,
+    form: { formId: 7, formName: 'Visual check', formRevision: 3, formType: 'FORM', samplesMin: null, samplesMax: null },
+  });
+
+  it('passes the items without a result, answering their forms’ pass/fail fields with Pass', () => {
+    const section = { node: node('s1', 'SECTION', -100, 1), items: [node('a', 'ITEM', 's1', 2), withForm('b'), withForm('c', 'fail')] };
+    const forms = new Map([
+      [
+        7,
+        form([
+          { id: 'f1', kind: 'passfail', key: 'structure', label: 'Structure', required: true, result: true },
+          {
+            id: 'f2',
+            kind: 'textarea',
+            key: 'remarks',
+            label: 'Remarks',
+            required: true,
+            visibleWhen: { key: 'structure', equals: ['fail'] },
+          },
+          { id: 'f3', kind: 'date', key: 'on', label: 'Date', required: true, default: 'today' },
+        ]),
+      ],
+    ]);
+    const planned = passRemaining(section, forms, '2026-11-27');
+    expect(planned.skipped).toEqual([]);
+    expect(planned.inputs).toHaveLength(2);
+    expect(planned.inputs[0]).toEqual({ id: 'a', itemResult: 'pass' });
+    expect(planned.inputs[1]).toMatchObject({
+      id: 'b',
+      itemResult: 'pass',
+      userData: { records: [{ formId: 7, formRevision: 3, attributes: { structure: 'pass', on: '2026-11-27' } }] },
+    });
+    expect(remainingInSection(section)).toBe(2);
+  });
+
+  it('leaves an item whose form wants a measurement or a yes/no to the inspector', () => {
+    const section = { node: node('s1', 'SECTION', -100, 1), items: [withForm('b')] };
+    const forms = new Map([[7, form([{ id: 'f1', kind: 'number', key: 'load', label: 'Load', required: true }])]]);
+    expect(passRemaining(section, forms, '2026-11-27')).toEqual({ inputs: [], skipped: ['b'] });
   });
 });

@@ -1,0 +1,132 @@
+import type { Locator, Page } from '@playwright/test';
+import type { TaskDetail, TaskRow } from '@portal/contracts';
+import { expect, loginAs, test } from '../fixtures';
+import { apiGet } from '../pages/AdminApi';
+import { findTask, TaskPage } from '../pages/TaskPage';
+
+/**
+ * The inspector's day (issue 21) on a tablet and a phone: a field engineer's list opens on their
+ * own tasks; the demo's 16-item crane checklist with its MULTIPLE load test is completed with
+ * Pass remaining, the next item after Save and Submit for approval, in at most 25 clicks.
+ */
+const FIELD_ENGG = 'field-engg@demo.test';
+
+test.describe.configure({ timeout: 180_000 });
+
+/** Clicks, counted: what the inspector's hand does (typing a value is not a click). */
+function counter(page: Page) {
+  let clicks = 0;
+  return {
+    click: async (target: Locator) => {
+      clicks += 1;
+      await target.click();
+    },
+    get clicks() {
+      return clicks;
+    },
+    page,
+  };
+}
+
+test.describe('on a 1024x768 tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('a field engineer sees only their tasks, completes the crane checklist in at most 25 clicks and submits from INSPECT', async ({
+    page,
+  }) => {
+    await loginAs(page, FIELD_ENGG);
+    const me = await apiGet<{ id: number; name: string }>(page, '/profile');
+
+    // My tasks first: the list holds the engineer's own tasks only, and All tasks shows more.
+    await page.goto('/operations/tasks');
+    await expect(page.getByTestId('toggle-mine-mine')).toHaveAttribute('aria-pressed', 'true');
+    const mine = await apiGet<number>(page, '/Observation/count', { active: true, mine: true });
+    const all = await apiGet<number>(page, '/Observation/count', { active: true });
+    expect(mine).toBeLessThan(all);
+    await expect(page.getByTestId('list-count')).toContainText(`of ${mine} loaded`);
+    const rows = await apiGet<TaskRow[]>(page, '/Observation?offset=0&limit=200', { active: true, mine: true });
+    expect(rows.every((r) => r.observationInspector === me.name)).toBe(true);
+    await page.getByTestId('toggle-mine-all').click();
+    await expect(page.getByTestId('list-count')).toContainText(`of ${all} loaded`);
+
+    // The demo's own mobile crane task, never opened.
+    const task = await findTask(
+      page,
+      { status: 1, mine: true },
+      (t) => t.taskType.includes('Mobile Crane') && !t.hasChecklist && t.tabs.inspect,
+    );
+    const details = new TaskPage(page);
+    await details.open(task.id, 'inspect');
+    await expect(page.getByTestId('inspection-started')).toContainText('Inspection started: the task is now On hold until you submit');
+    const hand = counter(page);
+    const bar = page.getByTestId('inspection-bar');
+    const todo = bar.getByTestId('inspection-todo');
+    // After each pass or save the next incomplete section or item opens by itself: the inspector
+    // passes what passes and types in the load test's sample.
+    for (let round = 0; round < 12 && (await todo.textContent()) !== 'Every item has its result'; round++) {
+      const editor = details.editor();
+      const pass = page.getByTestId('pass-remaining');
+      if ((await editor.getByTestId('form-samples-range').count()) > 0) {
+        const sectionNode = await editor.getAttribute('data-node');
+        for (const [key, value] of [
+          ['testLoad', '55'],
+          ['radius', '10'],
+          ['boomLength', '30.5'],
+        ] as const) {
+          await hand.click(details.field(key).locator('input'));
+          await details.field(key).locator('input').fill(value);
+        }
+        await hand.click(details.field('result-pass'));
+        await hand.click(editor.getByTestId('checklist-save'));
+        await expect(editor).not.toHaveAttribute('data-node', sectionNode ?? '');
+      } else {
+        const before = await todo.textContent();
+        await hand.click(pass);
+        await hand.click(page.getByTestId('confirm-yes'));
+        await expect(todo).not.toHaveText(before ?? '');
+      }
+    }
+    await expect(bar.getByTestId('inspection-todo')).toHaveText('Every item has its result');
+    await expect(bar.getByTestId('computed-result')).toHaveText('PASS');
+    await page.screenshot({ path: 'test-results/inspect-1024.png' });
+    await hand.click(bar.getByTestId('submit-for-approval'));
+    await expect(page.getByTestId('submit-result')).toHaveText('PASS');
+    await hand.click(page.getByTestId('submit-confirm'));
+    await expect(details.status()).toHaveText('Submitted', { timeout: 15_000 });
+    console.log(`clicks to complete and submit the ${task.taskType} checklist: ${hand.clicks}`);
+    expect(hand.clicks).toBeLessThanOrEqual(25);
+    const done = await apiGet<TaskDetail>(page, `/Observation/${task.id}`);
+    expect(done).toMatchObject({ status: 8, result: 1, performedBy: [{ id: me.id, name: me.name }] });
+  });
+});
+
+test.describe('on a 390x844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('INSPECT opens at the checklist with the summary folded; an incomplete submit leads to the missing item; Save covers no field', async ({
+    page,
+  }) => {
+    await loginAs(page, FIELD_ENGG);
+    const task = await findTask(
+      page,
+      { status: 1, mine: true },
+      (t) => !t.taskType.includes('Mobile Crane') && !t.hasChecklist && t.tabs.inspect,
+    );
+    const details = new TaskPage(page);
+    await details.open(task.id, 'inspect');
+    await expect(page.getByTestId('inspection-bar')).toBeVisible();
+    // The summary is one line with Details to unfold it; the result buttons are on the first screen.
+    await expect(page.getByTestId('summary-toggle')).toHaveText('Details');
+    await expect(page.getByTestId('task-summary').getByText('Client')).toBeHidden();
+    await page.getByTestId('inspection-bar').getByTestId('submit-for-approval').click();
+    await page.getByTestId('submit-go-to-missing').click();
+    const answer = await apiGet<{ inspection: { problems: { nodeId: string }[] } }>(page, `/Observation/${task.id}/checklist`);
+    await expect(details.editor()).toHaveAttribute('data-node', answer.inspection.problems[0].nodeId);
+    const pass = details.editor().getByTestId('item-result-pass');
+    await pass.scrollIntoViewIfNeeded();
+    const save = details.editor().getByTestId('checklist-save');
+    const [a, b] = [await pass.boundingBox(), await save.boundingBox()];
+    expect(a && b && (a.y + a.height <= b.y || b.y + b.height <= a.y)).toBe(true);
+    await page.screenshot({ path: 'test-results/inspect-390.png', fullPage: false });
+  });
+});
