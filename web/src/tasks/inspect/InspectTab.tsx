@@ -66,6 +66,16 @@ export function InspectTab({
   const [pick, setPick] = useState<InspectPick>({ sectionId: null, itemId: null });
   const [dirty, setDirty] = useState(false);
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
+  // Reload and closing the tab ask too while the FORM holds unsaved input (issue 21).
+  useEffect(() => {
+    if (!dirty) return;
+    const keep = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', keep);
+    return () => window.removeEventListener('beforeunload', keep);
+  }, [dirty]);
   const [confirm, setConfirm] = useState<InspectPick | null>(null);
   const [version, setVersion] = useState(0);
   const [examinationOpen, setExaminationOpen] = useState(false);

@@ -13,7 +13,7 @@ import { uploadItemFile } from '../api';
 import { TASK_UI } from '../texts';
 import { DefectEditor, defectErrors } from './DefectEditor';
 import { draftOf, type NodeDraft, sameDraft, userDataOf } from './draft';
-import { saveDisabled } from './inspectRules';
+import { fieldErrorsInWords, saveDisabled } from './inspectRules';
 import { ItemFiles } from './ItemFiles';
 import { ItemResultControl } from './ItemResultControl';
 import { HelpTip } from './NodeList';
@@ -195,10 +195,8 @@ export function NodeEditor({
         <Alert severity="error" data-testid="server-fields">
           {TASK_UI.serverFields}
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {Object.entries(serverFields).map(([path, message]) => (
-              <li key={path}>
-                {path}: {message}
-              </li>
+            {fieldErrorsInWords(node.displayName || node.name, serverFields).map((line) => (
+              <li key={line}>{line}</li>
             ))}
           </Box>
         </Alert>

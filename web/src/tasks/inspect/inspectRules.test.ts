@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChecklistNode } from '@portal/contracts';
 import {
+  fieldErrorsInWords,
   firstIncompletePick,
   firstPick,
   isItemFileName,
@@ -234,5 +235,21 @@ describe('Pass remaining items in this section (issue 21)', () => {
     const section = { node: node('s1', 'SECTION', -100, 1), items: [withForm('b')] };
     const forms = new Map([[7, form([{ id: 'f1', kind: 'number', key: 'load', label: 'Load', required: true }])]]);
     expect(passRemaining(section, forms, '2026-11-27')).toEqual({ inputs: [], skipped: ['b'] });
+  });
+});
+
+describe('a refused save in words (issue 21)', () => {
+  it('names the node and the sample instead of the path', () => {
+    expect(
+      fieldErrorsInWords('Load test', {
+        's5-load-test.samples[0].result': 'Result is required',
+        's5-load-test.samples[2].radius': 'Radius must be at least 1',
+        'boom.defect': 'A failed item must record its defect',
+      }),
+    ).toEqual([
+      'Load test, sample 1: Result is required',
+      'Load test, sample 3: Radius must be at least 1',
+      'Load test: A failed item must record its defect',
+    ]);
   });
 });

@@ -223,3 +223,15 @@ function newRecordOf(form: FormJsonAnswer, today: string) {
     attributesFiles: [],
   };
 }
+
+/**
+ * The server's refusal of a node's save in words (issue 21): '<node>, sample 1: Result is required'
+ * instead of the path 'node.samples[0].result'. The server's messages already name the field by
+ * its label; the node and the sample are added, the path is dropped.
+ */
+export function fieldErrorsInWords(nodeName: string, fields: Record<string, string>): string[] {
+  return Object.entries(fields).map(([path, message]) => {
+    const sample = /samples\[(\d+)\]/.exec(path);
+    return sample ? `${nodeName}, sample ${Number(sample[1]) + 1}: ${message}` : `${nodeName}: ${message}`;
+  });
+}
