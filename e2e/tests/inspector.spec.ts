@@ -100,6 +100,52 @@ test.describe('on a 1024x768 tablet', () => {
   });
 });
 
+test.describe('photos on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('a camera-sized photo is scaled down in the browser before it is sent', async ({ page }) => {
+    await loginAs(page, FIELD_ENGG);
+    const task = await findTask(
+      page,
+      { status: 1 },
+      (t, checklist) =>
+        t.tabs.inspect && !t.hasChecklist && checklist.nodes.some((n) => n.nodeType === 'ITEM' && n.form?.formName === 'Visual Check'),
+    );
+    const item = (
+      await apiGet<{ nodes: { id: string; name: string; parentSectionId: string | number; form: { formName: string } | null }[] }>(
+        page,
+        `/Observation/${task.id}/checklist`,
+      )
+    ).nodes.find((n) => n.form?.formName === 'Visual Check');
+    const details = new TaskPage(page);
+    await details.open(task.id, 'inspect');
+    const sectionName = (await apiGet<{ nodes: { id: string; name: string }[] }>(page, `/Observation/${task.id}/checklist`)).nodes.find(
+      (n) => n.id === item?.parentSectionId,
+    )?.name;
+    await details.section(sectionName ?? '').click();
+    await details.item(item?.name ?? '').click();
+    await details.field('structure-fail').click();
+    // A 4000x3000 camera photo (about 5 MB of noise).
+    const sharp = (await import('sharp')).default;
+    const width = 4000;
+    const height = 3000;
+    const noise = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const photo = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const sent = page.waitForRequest((r) => r.url().includes('/api/Setting/formfile') && r.method() === 'POST');
+    await details.field('structurePhoto-input').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const request = await sent;
+    const body = request.postDataBuffer() ?? Buffer.alloc(0);
+    expect(body.length).toBeLessThan(photo.length);
+    await expect(details.field('structurePhoto').locator('img')).toHaveCount(1);
+    const stored = await page.request.get((await details.field('structurePhoto').locator('img').getAttribute('src')) ?? '');
+    const meta = await sharp(await stored.body()).metadata();
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(2560);
+  });
+});
+
 test.describe('on a 390x844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -25,6 +25,7 @@ export const DATA_FORM_TEXT = {
   saveSignature: 'Use signature',
   signHere: 'Sign here',
   addPhoto: 'Add photo',
+  takePhoto: 'Take photo',
   addFile: 'Add file',
   pass: 'Pass',
   fail: 'Fail',

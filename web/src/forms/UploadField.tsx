@@ -15,6 +15,7 @@ import { useId, useRef, useState } from 'react';
 import { DATA_FORM_TEXT, FILES, FORM_FILE_MAX_BYTES, type ValueField } from '@portal/contracts';
 import type { InputProps } from './FieldInputs';
 import { ACCEPT_ATTRIBUTE, acceptsFile, blobKeysOf, maxFilesOf } from './formLogic';
+import { scalePhoto } from './scaleImage';
 import { fileUrl, type UploadedFile, type UploadKind } from './upload';
 
 export type Uploader = (file: File, onProgress: (fraction: number) => void, kind?: UploadKind) => Promise<UploadedFile>;
@@ -31,8 +32,10 @@ let nextPending = 1;
 export function useUploads(upload: Uploader | undefined, kind: Exclude<UploadKind, 'attachment'>) {
   const [pending, setPending] = useState<Pending[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  async function send(file: File): Promise<UploadedFile | null> {
+  async function send(picked: File): Promise<UploadedFile | null> {
     if (!upload) return null;
+    // A camera's photo is scaled down before it is sent (longest side 2560 px, JPEG).
+    const file = kind === 'photo' ? await scalePhoto(picked) : picked;
     if (kind !== 'signature' && !acceptsFile(kind, file, FORM_FILE_MAX_BYTES)) {
       setProblem(`${file.name}: ${FILES.invalidTypeOrSize}`);
       return null;
@@ -76,6 +79,7 @@ export function UploadField({
   const kind = field.kind;
   const labelId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const [names, setNames] = useState<Record<string, string>>({});
   const { pending, problem, send } = useUploads(upload, kind);
   const keys = blobKeysOf(value);
@@ -160,6 +164,34 @@ export function UploadField({
           >
             {kind === 'photo' ? DATA_FORM_TEXT.addPhoto : DATA_FORM_TEXT.addFile}
           </Button>
+          {kind === 'photo' && (
+            <>
+              <Button
+                variant="text"
+                startIcon={<PhotoCamera />}
+                disabled={room <= 0}
+                onClick={() => camera.current?.click()}
+                sx={{ ml: 1 }}
+                data-testid={`field-${field.key}-camera`}
+              >
+                {DATA_FORM_TEXT.takePhoto}
+              </Button>
+              {/* On a phone or tablet this opens the camera straight away (the capture attribute). */}
+              <input
+                ref={camera}
+                type="file"
+                hidden
+                accept="image/*"
+                capture="environment"
+                data-testid={`field-${field.key}-camera-input`}
+                onChange={(e) => {
+                  const files = [...(e.target.files ?? [])];
+                  e.target.value = '';
+                  void add(files);
+                }}
+              />
+            </>
+          )}
           <input
             ref={input}
             type="file"
