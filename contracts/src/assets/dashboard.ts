@@ -115,6 +115,8 @@ export const AssetDetailExtra = z.object({
   /** Rights of the caller on this asset (the UI never guesses). */
   canSave: z.boolean(),
   canShift: z.boolean(),
+  /** Why the task the asset is opened from (`?observationId=`) keeps it read-only, or null. */
+  lockedBy: z.string().nullable().optional(),
 });
 
 /** `POST /api/Location/Asset/{id}/shift`: the new site of the same client. */
@@ -176,5 +178,15 @@ export type AssetHistoryAnswer = z.infer<typeof AssetHistoryAnswer>;
 
 /** Archive: `POST /api/Location/deleteAttachment/{id}` with the file's blobKey. */
 export const AssetArchiveBody = z.object({ blobKey: z.string().min(1, ASSETS.assetFileNotFound).max(100) }).strict();
-export const AssetUploadQuery = z.object({ section: z.coerce.number().int().min(1).max(4).optional() }).strict();
+/**
+ * The task an asset is opened from (ASSET DETAILS of task details, issue 21): `?observationId=`.
+ * A task in a locked status (8, 16, 64, 1024) makes the asset read-only through it, and the
+ * server refuses the edit, the shift and the files through that context.
+ */
+export const AssetTaskContext = z.object({ observationId: Id.optional() });
+export type AssetTaskContext = z.infer<typeof AssetTaskContext>;
+export const AssetUploadQuery = z
+  .object({ section: z.coerce.number().int().min(1).max(4).optional() })
+  .merge(AssetTaskContext)
+  .strict();
 export const AssetFilesAnswer = z.object({ message: z.string(), fileList: AssetFile.array() });

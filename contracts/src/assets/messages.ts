@@ -49,6 +49,9 @@ export const ASSETS = {
   duplicateTopLevelSite: 'A site with this name already exists for this client',
   siteStreetRequired: 'Street is required',
   officeUnknown: 'Office is not an active office of this namespace',
+  lockedByTask: (status: string) =>
+    `Asset details are read-only here: the task is ${status}, and a submitted, approved, cancelled or deleted task locks its asset`,
+  taskNotOfAsset: 'This task is not of this asset',
 } as const;
 
 /** The next due date of a failed inspection (DECISIONS 9, ours): a Fail certifies nothing, so none until repaired. */

@@ -1,6 +1,7 @@
 import Archive from '@mui/icons-material/Archive';
 import Close from '@mui/icons-material/Close';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,7 +30,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import {
   ASSET_FILE_SECTIONS,
   ASSETS,
@@ -70,12 +71,24 @@ interface AssetPanelProps {
   onSaved(id: number): void;
 }
 
+/**
+ * The task the panel is opened from (task details' ASSET DETAILS), or null: every call of the
+ * panel names it (`?observationId=`), so a task in a locked status keeps the asset read-only
+ * and the server refuses edits through it (issue 21).
+ */
+const TaskContext = createContext<number | null>(null);
+const useTaskQuery = () => {
+  const observationId = useContext(TaskContext);
+  return observationId === null ? {} : { observationId };
+};
+
 /** The panel's state: the asset, the tabs the caller may see and the chosen one. */
 function useAssetTabs(assetId: number | null) {
   const { user, role } = useSession();
+  const taskQuery = useTaskQuery();
   const detail = useQuery({
-    queryKey: ['asset', assetId],
-    queryFn: () => get<AssetDetail>(`/Location/${assetId}`),
+    queryKey: ['asset', assetId, taskQuery.observationId ?? null],
+    queryFn: () => get<AssetDetail>(`/Location/${assetId}`, { query: taskQuery }),
     enabled: assetId !== null,
   });
   const subject = useMemo(
@@ -185,18 +198,26 @@ export function AssetPanel(props: AssetPanelProps & { onClose(): void }) {
 }
 
 /** The same panel inside a page (task details' ASSET DETAILS tab): the asset's name, status and tabs. */
-export function AssetPanelInline({
-  assetId,
-  companyId,
-  client,
-  onSaved,
-}: Omit<AssetPanelProps, 'assetId' | 'defaultSiteId'> & { assetId: number }) {
+export function AssetPanelInline(props: Omit<AssetPanelProps, 'assetId' | 'defaultSiteId'> & { assetId: number; taskId: number }) {
+  return (
+    <TaskContext.Provider value={props.taskId}>
+      <InlinePanel {...props} />
+    </TaskContext.Provider>
+  );
+}
+
+function InlinePanel({ assetId, companyId, client, onSaved }: Omit<AssetPanelProps, 'assetId' | 'defaultSiteId'> & { assetId: number }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const state = useAssetTabs(assetId);
   const { asset } = state;
   return (
     <Box data-testid="asset-panel" sx={{ minWidth: 0 }}>
+      {asset?.lockedBy && (
+        <Alert severity="info" icon={<LockOutlined />} sx={{ mx: 2, mb: 1 }} data-testid="asset-locked">
+          {asset.lockedBy}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pb: 1 }}>
         <Typography variant="subtitle1" component="h2" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} noWrap>
           {asset?.name ?? ''}
@@ -252,6 +273,7 @@ function DescriptionTab({
   const { role } = useSession();
   const alert = useAlert();
   const queryClient = useQueryClient();
+  const taskQuery = useTaskQuery();
   const types = useAssetTypes();
   const sites = useSiteOptions(companyId);
   const [form, setForm] = useState({
@@ -270,6 +292,8 @@ function DescriptionTab({
   const nameError = assetNameError(form.name, readDisallowedAssetChars());
   const mayChange = asset ? asset.canSave : can(role, 'assets.create') && can(role, 'assets.update');
   const saveDisabled = saving || !mayChange || Boolean(nameError) || !form.assetTypeId || !form.siteId;
+  // A saved asset the caller may not change (a client role, an inactive asset, a locked task) is shown read-only.
+  const readOnly = Boolean(asset) && !mayChange;
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const typeOptions = (types.data ?? []).filter((t) => t.id === asset?.assetTypeId || t.category !== 'LLG');
 
@@ -299,7 +323,7 @@ function DescriptionTab({
         attach.onAttached(answer);
         return;
       }
-      const row = await post<AssetRow>('/Location', payload);
+      const row = await post<AssetRow>('/Location', payload, { query: taskQuery });
       alert.success(ASSETS.assetSavedSuccessfully);
       await queryClient.invalidateQueries({ queryKey: ['asset', row.id] });
       onSaved(row.id);
@@ -335,7 +359,7 @@ function DescriptionTab({
   const doShift = async () => {
     if (!asset || !newSite) return;
     try {
-      await post(`/Location/Asset/${asset.id}/shift`, { parentId: newSite });
+      await post(`/Location/Asset/${asset.id}/shift`, { parentId: newSite }, { query: taskQuery });
       alert.success(ASSETS.assetSavedSuccessfully);
       setShift('closed');
       setForm((f) => ({ ...f, siteId: newSite }));
@@ -355,26 +379,26 @@ function DescriptionTab({
         onChange={set('name')}
         error={Boolean(nameError) && form.name !== ''}
         helperText={form.name !== '' || asset ? (nameError ?? ' ') : ' '}
-        slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'asset-name-input' } }}
+        slotProps={{ input: { readOnly }, htmlInput: { maxLength: 200, 'data-testid': 'asset-name-input' } }}
       />
       <TextField
         label={ASSET_PAGE.serialNumber}
         value={form.serialNumber}
         onChange={set('serialNumber')}
-        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'asset-serial' } }}
+        slotProps={{ input: { readOnly }, htmlInput: { maxLength: 100, 'data-testid': 'asset-serial' } }}
       />
       <TextField
         label={ASSET_PAGE.externalId}
         value={form.externalId}
         onChange={set('externalId')}
-        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'asset-external-id' } }}
+        slotProps={{ input: { readOnly }, htmlInput: { maxLength: 100, 'data-testid': 'asset-external-id' } }}
       />
       <TextField
         select
         required
         label={ASSET_PAGE.type}
         value={typeOptions.some((t) => t.id === form.assetTypeId) ? form.assetTypeId : ''}
-        disabled={Boolean(attach?.assetTypeId)}
+        disabled={Boolean(attach?.assetTypeId) || readOnly}
         onChange={(e) => setForm((f) => ({ ...f, assetTypeId: Number(e.target.value) }))}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'asset-type' } as object } }}
       >
@@ -409,7 +433,7 @@ function DescriptionTab({
         value={form.endUserName}
         onChange={set('endUserName')}
         helperText={`${form.endUserName.length}/200`}
-        slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'asset-end-user-name' } }}
+        slotProps={{ input: { readOnly }, htmlInput: { maxLength: 200, 'data-testid': 'asset-end-user-name' } }}
       />
       <TextField
         label={ASSET_PAGE.endUserAddress}
@@ -418,7 +442,7 @@ function DescriptionTab({
         multiline
         minRows={2}
         helperText={`${form.endUserAddress.length}/500`}
-        slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'asset-end-user-address' } }}
+        slotProps={{ input: { readOnly }, htmlInput: { maxLength: 500, 'data-testid': 'asset-end-user-address' } }}
       />
       {serverError && (
         <Alert severity="error" sx={{ gridColumn: '1 / -1' }} data-testid="asset-save-error">
@@ -489,6 +513,7 @@ function DescriptionTab({
 }
 
 function AttributesTab({ asset }: { asset: AssetDetail }) {
+  const taskQuery = useTaskQuery();
   const alert = useAlert();
   const queryClient = useQueryClient();
   const formId = asset.attributeFormId;
@@ -520,7 +545,11 @@ function AttributesTab({ asset }: { asset: AssetDetail }) {
     if (validateFormValues(definition, values).length > 0) return;
     setSaving(true);
     try {
-      const answer = await post<{ message: string }>(`/Location/Asset/${asset.id}`, { formId, formRevision: form.data.revision, values });
+      const answer = await post<{ message: string }>(
+        `/Location/Asset/${asset.id}`,
+        { formId, formRevision: form.data.revision, values },
+        { query: taskQuery },
+      );
       alert.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: ['asset', asset.id] });
     } catch (error) {
@@ -692,6 +721,7 @@ function HistoryTab({ asset, clientRole }: { asset: AssetDetail; clientRole: boo
 }
 
 function FilesTab({ asset }: { asset: AssetDetail }) {
+  const taskQuery = useTaskQuery();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<AssetFile[]>(asset.fileList);
   const [section, setSection] = useState<number | ''>('');
@@ -703,7 +733,7 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
     setStatus(null);
     setProgress(0);
     try {
-      const answer = await uploadAssetFile(asset.id, file, section || undefined, setProgress);
+      const answer = await uploadAssetFile(asset.id, file, section || undefined, setProgress, taskQuery.observationId);
       setFiles(answer.fileList);
       setStatus({ ok: true, text: ASSETS.fileUploaded });
       void queryClient.invalidateQueries({ queryKey: ['asset', asset.id] });
@@ -720,7 +750,11 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
     if (!archiving) return;
     setBusy(true);
     try {
-      const answer = await post<{ fileList: AssetFile[] }>(`/Location/deleteAttachment/${asset.id}`, { blobKey: archiving.blobKey });
+      const answer = await post<{ fileList: AssetFile[] }>(
+        `/Location/deleteAttachment/${asset.id}`,
+        { blobKey: archiving.blobKey },
+        { query: taskQuery },
+      );
       setFiles(answer.fileList);
       setStatus({ ok: true, text: ASSETS.fileArchived });
       void queryClient.invalidateQueries({ queryKey: ['asset', asset.id] });

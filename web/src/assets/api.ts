@@ -46,6 +46,8 @@ export type AssetDetail = AssetRow & {
   fileList: AssetFile[];
   canSave: boolean;
   canShift: boolean;
+  /** Why the task the asset is opened from keeps it read-only (`?observationId=`), or null. */
+  lockedBy?: string | null;
 };
 
 /**
@@ -57,10 +59,14 @@ export function uploadAssetFile(
   file: File,
   section: number | undefined,
   onProgress: (fraction: number) => void,
+  observationId?: number,
 ): Promise<{ message: string; fileList: AssetFile[] }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/Location/saveAttachment/${assetId}${section ? `?section=${section}` : ''}`);
+    const query = new URLSearchParams();
+    if (section) query.set('section', String(section));
+    if (observationId !== undefined) query.set('observationId', String(observationId));
+    request.open('POST', `/api/Location/saveAttachment/${assetId}${query.size > 0 ? `?${query}` : ''}`);
     request.withCredentials = true;
     request.setRequestHeader('accept', 'application/json');
     request.upload.onprogress = (event) => {

@@ -192,7 +192,7 @@ function TabBody({
       return <InspectTab task={task} onTaskChanged={reloadNow} onDirty={onInspectDirty} />;
     case 'assetDetails':
       return task.locationId !== null ? (
-        <AssetPanelInline assetId={task.locationId} companyId={task.companyId} client={task.client} onSaved={reloadNow} />
+        <AssetPanelInline assetId={task.locationId} taskId={task.id} companyId={task.companyId} client={task.client} onSaved={reloadNow} />
       ) : null;
     case 'attachAsset':
       return <AttachAssetTab task={task} onAttached={onAssetAttached} />;

@@ -11,6 +11,7 @@ import {
   AssetHistoryQuery,
   AssetOpenTask,
   AssetShiftBody,
+  AssetTaskContext,
   AssetUploadQuery,
   Id,
   AssetOptionsQuery,
@@ -110,19 +111,25 @@ export async function assetsRoutes(app: FastifyInstance) {
       config: { permission: 'assets.update' },
       schema: {
         params: idParams,
+        querystring: AssetTaskContext,
         body: AssetShiftBody,
         response: { 200: z.object({ id: z.number(), parentId: z.number(), siteId: z.number(), site: z.string(), message: z.string() }) },
       },
     },
-    async (request) => shiftAsset(contextOf(app, request), request.params.id, request.body.parentId),
+    async (request) => shiftAsset(contextOf(app, request), request.params.id, request.body.parentId, request.query.observationId),
   );
   r.post(
     '/Location/Asset/:id',
     {
       config: { permission: 'assets.update' },
-      schema: { params: idParams, body: AssetAttributesBody, response: { 200: z.object({ id: z.number(), message: z.string() }) } },
+      schema: {
+        params: idParams,
+        querystring: AssetTaskContext,
+        body: AssetAttributesBody,
+        response: { 200: z.object({ id: z.number(), message: z.string() }) },
+      },
     },
-    async (request) => saveAssetAttributes(contextOf(app, request), request.params.id, request.body),
+    async (request) => saveAssetAttributes(contextOf(app, request), request.params.id, request.body, request.query.observationId),
   );
   r.get(
     '/Observation/Asset',
@@ -135,11 +142,15 @@ export async function assetsRoutes(app: FastifyInstance) {
       config: { permission: 'assets.update', multipart: true },
       schema: { params: idParams, querystring: AssetUploadQuery, response: { 200: AssetFilesAnswer } },
     },
-    async (request) => uploadAssetFile(contextOf(app, request), request, request.params.id, request.query.section),
+    async (request) =>
+      uploadAssetFile(contextOf(app, request), request, request.params.id, request.query.section, request.query.observationId),
   );
   r.post(
     '/Location/deleteAttachment/:id',
-    { config: { permission: 'assets.update' }, schema: { params: idParams, body: AssetArchiveBody, response: { 200: AssetFilesAnswer } } },
-    async (request) => archiveAssetFile(contextOf(app, request), request.params.id, request.body.blobKey),
+    {
+      config: { permission: 'assets.update' },
+      schema: { params: idParams, querystring: AssetTaskContext, body: AssetArchiveBody, response: { 200: AssetFilesAnswer } },
+    },
+    async (request) => archiveAssetFile(contextOf(app, request), request.params.id, request.body.blobKey, request.query.observationId),
   );
 }

@@ -19,8 +19,8 @@ import { parseBody } from '../../lib/parseBody';
 import { actorOf, mayUseCompany, mayUseSite, type Scope } from '../../lib/scope';
 import { findClient, findSite } from '../clients/clients.queries';
 import type { RequestContext } from '../context';
-import type { LocationType } from '../locations/locationType';
-import { assetDetailExtra } from './assetsArea.service';
+import type { LocationCallContext, LocationType } from '../locations/locationType';
+import { assetDetailExtra, taskLockOf } from './assetsArea.service';
 import { assetNamed, findAsset, findAssetType, listAssets, toAssetRow } from './assets.queries';
 import { assignStickerSerial } from '../qrStickers/qrStickers.service';
 
@@ -59,8 +59,13 @@ async function usableAssetType(db: Db, scope: Scope, assetTypeId: number, keep: 
  * panel later): creates an asset on a client's site, or edits one. One active asset per
  * client and name (409 with the server's text).
  */
-export async function saveAsset(ctx: RequestContext, raw: Record<string, unknown>): Promise<AssetRow> {
+export async function saveAsset(ctx: RequestContext, raw: Record<string, unknown>, context: LocationCallContext = {}): Promise<AssetRow> {
   const body = parseBody(AssetBody, raw);
+  // Opened from a task in a locked status: read-only through that task (issue 21).
+  if (body.id !== undefined && body.id !== null) {
+    const lock = await taskLockOf(ctx, body.id, context.observationId);
+    if (lock) throw conflict(lock);
+  }
   const savedId = await inTransaction(ctx.db, actorOf(ctx.user), (tx) => saveAssetIn(tx, ctx, body));
   const saved = await findAsset(ctx.db, ctx.scope, savedId);
   return toAssetRow(saved!);
@@ -165,9 +170,9 @@ export const assetLocation: LocationType = {
   objects: { permission: 'assets.read', run: assetObjects },
   get: {
     permission: 'assets.read',
-    async run(ctx, id) {
+    async run(ctx, id, context) {
       const found = await findAsset(ctx.db, ctx.scope, id);
-      return found ? { ...toAssetRow(found), ...(await assetDetailExtra(ctx.db, ctx.scope, id)) } : null;
+      return found ? { ...toAssetRow(found), ...(await assetDetailExtra(ctx, id, context.observationId)) } : null;
     },
   },
   save: { permission: 'assets.create', run: saveAsset },

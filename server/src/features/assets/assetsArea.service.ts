@@ -15,8 +15,11 @@ import {
   isClientRole,
   isValueField,
   type ItemStatus,
+  LOCKED_TASK_STATUSES,
   RESULT_NAMES,
   SHELL,
+  TASK_STATUS_LABEL,
+  type TaskStatus,
   UPLOAD_KINDS,
 } from '@portal/contracts';
 import ExcelJS from 'exceljs';
@@ -27,7 +30,7 @@ import type { Db } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { registerFileAccess } from '../../lib/fileAccess';
 import { IMAGE_MAX_BYTES, readSingleUpload, storeFile } from '../../lib/files';
-import { actorOf, mayUseCompany, mayUseSite, type Scope } from '../../lib/scope';
+import { actorOf, mayUseCompany, mayUseSite } from '../../lib/scope';
 import { findClient, findSite } from '../clients/clients.queries';
 import type { RequestContext } from '../context';
 import { checkFilledForm } from '../dataForms/filledForms';
@@ -289,11 +292,32 @@ async function visibleAsset(ctx: RequestContext, id: number) {
   return asset;
 }
 
-/** An asset the caller may change: visible (404), a role that may save assets (403), active (409). */
-async function changeableAsset(ctx: RequestContext, id: number) {
+/**
+ * Why the task the asset is opened from keeps it read-only (issue 21; tasks document 2.6 and
+ * section 4: statuses 8, 16, 64 and 1024 lock asset editing), or null. The task must be one the
+ * caller may see (404) and of this asset (400). No task context: null.
+ */
+export async function taskLockOf(ctx: RequestContext, assetId: number, observationId: number | undefined): Promise<string | null> {
+  if (observationId === undefined) return null;
+  const [task] = await queryRows<{ status: TaskStatus; asset_id: number | null }>(
+    ctx.db,
+    sql`select t.status, t.asset_id from tasks t join jobs j on j.id = t.job_id where t.id = ${observationId}::int and ${taskScopeSql(ctx.scope)}`,
+  );
+  if (!task) throw notFound(SHELL.notFound);
+  if (task.asset_id !== assetId) throw badRequest(ASSETS.taskNotOfAsset, { observationId: ASSETS.taskNotOfAsset });
+  return LOCKED_TASK_STATUSES.includes(task.status) ? ASSETS.lockedByTask(TASK_STATUS_LABEL[task.status] ?? String(task.status)) : null;
+}
+
+/**
+ * An asset the caller may change: visible (404), a role that may save assets (403), active (409),
+ * and not locked by the task it is opened from (409).
+ */
+export async function changeableAsset(ctx: RequestContext, id: number, observationId?: number) {
   const asset = await visibleAsset(ctx, id);
   if (!can(ctx.user.role, 'assets.update')) throw forbidden(ASSETS.saveRefused);
   if (asset.status !== 1) throw conflict(ASSETS.assetNotActive);
+  const lock = await taskLockOf(ctx, id, observationId);
+  if (lock) throw conflict(lock);
   return asset;
 }
 
@@ -307,7 +331,8 @@ export async function assetFiles(db: Db, assetId: number): Promise<AssetFile[]> 
 }
 
 /** What `GET /api/Location/{id}` adds for an asset: the panel's fields, attribute values, files and the caller's rights. */
-export async function assetDetailExtra(db: Db, scope: Scope, id: number) {
+export async function assetDetailExtra(ctx: RequestContext, id: number, observationId?: number) {
+  const { db, scope } = ctx;
   const [row] = await queryRows<{
     acronym_code: string | null;
     external_id: string | null;
@@ -329,7 +354,8 @@ export async function assetDetailExtra(db: Db, scope: Scope, id: number) {
           from assets a join asset_types at on at.id = a.asset_type_id where a.id = ${id}::int`,
   );
   const fileList = await assetFiles(db, id);
-  const mayChange = can(scope.role, 'assets.update') && row.status === 1;
+  const lockedBy = await taskLockOf(ctx, id, observationId);
+  const mayChange = can(scope.role, 'assets.update') && row.status === 1 && lockedBy === null;
   return {
     acronymCode: row.acronym_code,
     externalId: row.external_id,
@@ -344,6 +370,7 @@ export async function assetDetailExtra(db: Db, scope: Scope, id: number) {
     fileList,
     canSave: mayChange,
     canShift: mayChange,
+    lockedBy,
   };
 }
 
@@ -379,8 +406,8 @@ export async function moveAssetIn(tx: Db, id: number, siteId: number): Promise<v
  * asset to another active site of its client. Refused with the spec's text while any task of the
  * asset is open, ongoing, on hold or amended (whoever may see those tasks).
  */
-export async function shiftAsset(ctx: RequestContext, id: number, siteId: number) {
-  const asset = await changeableAsset(ctx, id);
+export async function shiftAsset(ctx: RequestContext, id: number, siteId: number, observationId?: number) {
+  const asset = await changeableAsset(ctx, id, observationId);
   const site = await findSite(ctx.db, ctx.scope, siteId);
   if (site?.status !== 1 || !mayUseSite(ctx.scope, site)) throw notFound(ASSETS.siteNotFound);
   if (site.companyId !== asset.companyId) throw badRequest(ASSETS.siteNotOfClient, { parentId: ASSETS.siteNotOfClient });
@@ -408,8 +435,9 @@ export async function saveAssetAttributes(
   ctx: RequestContext,
   id: number,
   body: { formId: number; formRevision: number; values: Record<string, unknown> },
+  observationId?: number,
 ) {
-  await changeableAsset(ctx, id);
+  await changeableAsset(ctx, id, observationId);
   const [type] = await queryRows<{ attribute_form: number | null }>(
     ctx.db,
     sql`select at.attribute_form from assets a join asset_types at on at.id = a.asset_type_id where a.id = ${id}::int`,
@@ -513,8 +541,14 @@ export async function assetHistory(ctx: RequestContext, query: AssetHistoryQuery
  * by content (png, jpeg, pdf, doc, docx, xls, xlsx, csv). Without a section an image goes to
  * Primary Photo when the asset has none, else Other Photos; a document to File Attachments.
  */
-export async function uploadAssetFile(ctx: RequestContext, request: FastifyRequest, id: number, section: number | undefined) {
-  await changeableAsset(ctx, id);
+export async function uploadAssetFile(
+  ctx: RequestContext,
+  request: FastifyRequest,
+  id: number,
+  section: number | undefined,
+  observationId?: number,
+) {
+  await changeableAsset(ctx, id, observationId);
   const upload = await readSingleUpload(
     request,
     ctx.app.blobs,
@@ -557,8 +591,8 @@ export async function uploadAssetFile(ctx: RequestContext, request: FastifyReque
 }
 
 /** `POST /api/Location/deleteAttachment/{id}` with `{blobKey}`: archives the file (404 when it is not a live file of the asset). */
-export async function archiveAssetFile(ctx: RequestContext, id: number, blobKey: string) {
-  await changeableAsset(ctx, id);
+export async function archiveAssetFile(ctx: RequestContext, id: number, blobKey: string, observationId?: number) {
+  await changeableAsset(ctx, id, observationId);
   const archived = await inTransaction(ctx.db, actorOf(ctx.user), (tx) =>
     queryRows<{ file_id: number }>(
       tx,

@@ -10,6 +10,11 @@ export interface ViewQuery {
   parentId?: number;
 }
 
+/** What a call says about where it comes from: `?observationId=` when a record is opened from a task. */
+export interface LocationCallContext {
+  observationId?: number;
+}
+
 export interface LocationType {
   objectType: string;
   /** The table its records live in (ids from the shared location sequence). */
@@ -23,7 +28,10 @@ export interface LocationType {
   /** GET /api/Location/Object (pickers: every active record the caller may see). */
   objects?: { permission: Permission; run(ctx: RequestContext, query: { companyId?: number }): Promise<unknown[]> };
   /** GET /api/Location/{id}: null when the id is not of this type or not visible. */
-  get?: { permission: Permission; run(ctx: RequestContext, id: number): Promise<unknown | null> };
+  get?: { permission: Permission; run(ctx: RequestContext, id: number, context: LocationCallContext): Promise<unknown | null> };
   /** POST /api/Location with this objectType (create or update by id). */
-  save?: { permission: Permission; run(ctx: RequestContext, body: Record<string, unknown>): Promise<unknown> };
+  save?: {
+    permission: Permission;
+    run(ctx: RequestContext, body: Record<string, unknown>, context: LocationCallContext): Promise<unknown>;
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AssetTaskContext,
   can,
   Id,
   LocationCountAnswer,
@@ -94,12 +95,15 @@ export async function locationsRoutes(app: FastifyInstance) {
 
   r.get(
     '/Location/:id',
-    { config: { permission: 'locations.read' }, schema: { params: z.object({ id: Id }), response: { 200: LocationRecordAnswer } } },
+    {
+      config: { permission: 'locations.read' },
+      schema: { params: z.object({ id: Id }), querystring: AssetTaskContext, response: { 200: LocationRecordAnswer } },
+    },
     async (request) => {
       const ctx = contextOf(app, request);
       const type = await locationTypeOfId(ctx.db, ctx.scope, request.params.id);
       // A record the caller may not read is answered like a missing one.
-      const found = type?.get && can(ctx.user.role, type.get.permission) ? await type.get.run(ctx, request.params.id) : null;
+      const found = type?.get && can(ctx.user.role, type.get.permission) ? await type.get.run(ctx, request.params.id, request.query) : null;
       if (!found) throw notFound(SHELL.notFound);
       return found as z.infer<typeof LocationRecordAnswer>;
     },
@@ -110,14 +114,18 @@ export async function locationsRoutes(app: FastifyInstance) {
     '/Location',
     {
       config: { permission: { anyOf: savePermissions } },
-      schema: { body: z.object({ objectType: z.string().max(50) }).passthrough(), response: { 200: LocationSaveAnswer } },
+      schema: {
+        querystring: AssetTaskContext,
+        body: z.object({ objectType: z.string().max(50) }).passthrough(),
+        response: { 200: LocationSaveAnswer },
+      },
     },
     async (request) => {
       const type = locationType(request.body.objectType);
       if (!type?.save) throw badRequest(VALIDATION.unknownObjectType, { objectType: VALIDATION.notLocationType });
       const ctx = contextOf(app, request);
       if (!can(ctx.user.role, type.save.permission)) throw forbidden(SHELL.forbidden);
-      return (await type.save.run(ctx, request.body as Record<string, unknown>)) as z.infer<typeof LocationSaveAnswer>;
+      return (await type.save.run(ctx, request.body as Record<string, unknown>, request.query)) as z.infer<typeof LocationSaveAnswer>;
     },
   );
 }
