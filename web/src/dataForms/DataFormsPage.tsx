@@ -11,13 +11,15 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useState } from 'react';
 import { EMPTY_FORM_DEFINITION, type FormDefinition } from '@portal/contracts/dataForms/definition';
 import { DATA_FORM_EDITOR } from '@portal/contracts/dataForms/editorMessages';
 import { DATA_FORM_TEXT } from '@portal/contracts/dataForms/messages';
+import { SHELL } from '@portal/contracts/messages';
 import type { DataFormRow, FormType } from '@portal/contracts/dataForms/schemas';
 import { HttpError } from '../api/http';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { useLeaveGuard } from '../common/LeaveGuard';
 import { PageHeader } from '../common/PageHeader';
 import type { ScreenProps } from '../common/screen';
 import { useAlert, useLoadErrorAlert } from '../common/useAlert';
@@ -61,13 +63,13 @@ export default function DataFormsPage({ title, crumbs }: ScreenProps) {
   const problems = useMemo(() => definitionProblems(builder.definition), [builder.definition]);
   const headerIssues = useMemo(() => (header ? headerProblems(header) : {}), [header]);
   const dirty = header !== null && snapshot(header, builder.definition) !== clean;
-  // Leaving the page (reload, another address) with unsaved changes asks the browser's question.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Leaving the page (a link, Back, reload, closing) with unsaved changes asks first.
+  useLeaveGuard(dirty, {
+    title: DATA_FORM_EDITOR.discardTitle,
+    content: DATA_FORM_EDITOR.discardText,
+    confirm: SHELL.yes,
+    cancel: SHELL.no,
+  });
   const canSave = canWrite && header !== null && busy === null && Object.keys(headerIssues).length === 0 && problems.list.length === 0;
 
   const open = useCallback((next: EditorHeader | null, definition: FormDefinition) => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LeaveGuardProvider } from '../common/LeaveGuard';
 import { Layout } from 'react-admin';
 import { AssetHistoryPopup } from '../qrStickers/AssetHistoryPopup';
 import { Header } from './Header';
@@ -6,7 +7,7 @@ import { SideNav } from './SideNav';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <>
+    <LeaveGuardProvider>
       <Layout
         appBar={Header}
         menu={SideNav}
@@ -21,6 +22,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </Layout>
       {/* Outside the layout, which re-renders its parts when the window crosses a breakpoint. */}
       <AssetHistoryPopup />
-    </>
+    </LeaveGuardProvider>
   );
 }

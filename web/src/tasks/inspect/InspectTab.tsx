@@ -32,6 +32,7 @@ import {
   targetOf,
   toSections,
 } from './inspectRules';
+import { useLeaveGuard } from '../../common/LeaveGuard';
 import { NodeEditor, type SaveOutcome } from './NodeEditor';
 import { type NodeEntry, NodeList, NodePicker } from './NodeList';
 
@@ -66,16 +67,8 @@ export function InspectTab({
   const [pick, setPick] = useState<InspectPick>({ sectionId: null, itemId: null });
   const [dirty, setDirty] = useState(false);
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
-  // Reload and closing the tab ask too while the FORM holds unsaved input (issue 21).
-  useEffect(() => {
-    if (!dirty) return;
-    const keep = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', keep);
-    return () => window.removeEventListener('beforeunload', keep);
-  }, [dirty]);
+  // Every way out of the page asks while the FORM holds unsaved input: links, Back, reload, closing (issue 21).
+  useLeaveGuard(dirty, { title: TASK_UI.unsavedTitle, content: TASK_UI.unsaved, confirm: TASK_UI.drop, cancel: TASK_UI.keep });
   const [confirm, setConfirm] = useState<InspectPick | null>(null);
   const [version, setVersion] = useState(0);
   const [examinationOpen, setExaminationOpen] = useState(false);
