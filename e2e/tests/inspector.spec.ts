@@ -146,6 +146,70 @@ test.describe('photos on a tablet', () => {
   });
 });
 
+test.describe('unsaved input on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('every way out of INSPECT asks while the FORM holds unsaved input: the side menu, Back, reload', async ({ page }) => {
+    await loginAs(page, FIELD_ENGG);
+    const task = await findTask(
+      page,
+      { status: 1 },
+      (t, checklist) =>
+        t.tabs.inspect && !t.hasChecklist && checklist.nodes.some((n) => n.nodeType === 'ITEM' && n.form?.formName === 'Visual Check'),
+    );
+    const nodes = (
+      await apiGet<{ nodes: { id: string; name: string; parentSectionId: string | number; form: { formName: string } | null }[] }>(
+        page,
+        `/Observation/${task.id}/checklist`,
+      )
+    ).nodes;
+    const item = nodes.find((n) => n.form?.formName === 'Visual Check');
+    const details = new TaskPage(page);
+    await details.open(task.id, 'inspect');
+    await details.section(nodes.find((n) => n.id === item?.parentSectionId)?.name ?? '').click();
+    await details.item(item?.name ?? '').click();
+    await details.field('structure-fail').click();
+    const here = page.url();
+    const dialog = page.getByTestId('confirm-dialog');
+    const menuLink = page.getByTestId('side-nav').locator('a[href="/operations/tasks"]').first();
+
+    // The side menu: asked, and kept.
+    await menuLink.click();
+    await expect(dialog).toContainText('Unsaved');
+    await page.getByTestId('confirm-cancel').click();
+    await expect(dialog).toBeHidden();
+    expect(page.url()).toBe(here);
+    await expect(details.field('structure-fail')).toHaveAttribute('aria-pressed', 'true');
+
+    // Back: asked, and kept.
+    await page.evaluate(() => window.history.back());
+    await expect(dialog).toBeVisible();
+    await page.getByTestId('confirm-cancel').click();
+    await expect(dialog).toBeHidden();
+    expect(page.url()).toBe(here);
+    await expect(details.field('structure-fail')).toHaveAttribute('aria-pressed', 'true');
+
+    // Reload and closing the tab: the browser's own question (the event is cancelled).
+    const asked = await page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(asked).toBe(true);
+
+    // The side menu again, and this time the input is dropped: the task list opens.
+    await menuLink.click();
+    await page.getByTestId('confirm-yes').click();
+    await expect(page).toHaveURL(/\/operations\/tasks$/);
+    const clean = await page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(clean).toBe(false);
+  });
+});
+
 test.describe('on a 390x844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -175,4 +239,17 @@ test.describe('on a 390x844 phone', () => {
     expect(a && b && (a.y + a.height <= b.y || b.y + b.height <= a.y)).toBe(true);
     await page.screenshot({ path: 'test-results/inspect-390.png', fullPage: false });
   });
+});
+
+test('ASSET DETAILS of an approved task is read-only: the lock is explained and Save, SHIFT ASSET and the attributes are off', async ({
+  page,
+}) => {
+  await loginAs(page, 'scheduler@demo.test');
+  const task = await findTask(page, { status: [16] }, (t) => t.locationId !== null && t.tabs.assetDetails);
+  const details = new TaskPage(page);
+  await details.open(task.id, 'assetDetails');
+  await expect(page.getByTestId('asset-locked')).toContainText('the task is Approved');
+  await expect(page.getByTestId('asset-name-input')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('asset-save')).toBeDisabled();
+  await expect(page.getByTestId('asset-shift')).toBeDisabled();
 });

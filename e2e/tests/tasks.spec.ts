@@ -138,6 +138,9 @@ test('APPROVER opens a task from the dashboard, fills its checklist (a form item
   // A file marked deleted goes at the next Save.
   await details.editor().getByTestId('item-file').nth(1).getByTestId('item-file-delete').click();
   await details.save();
+  // The item is complete, so the next incomplete one opened: back to it.
+  await details.section(plainSection.name).click();
+  await details.item(plainItem.name).click();
   await expect(details.editor().getByTestId('item-file')).toHaveText([/load-chart\.pdf/]);
   await details.section(multipleSection.name).click();
   await details.editor().getByTestId('form-selector').click();
