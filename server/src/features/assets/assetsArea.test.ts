@@ -510,29 +510,39 @@ describe('asset lock through a task (issue 21: statuses 8, 16, 64, 1024 lock ass
   });
   const upload = (client: Client, assetId: number, query: string) => {
     const body = multipart('locationFile', 'front.png', emblemPng([10, 120, 60], 'check', 32));
-    return client.request({ method: 'POST', url: `/api/Location/saveAttachment/${assetId}${query}`, payload: body.payload, headers: body.headers });
+    return client.request({
+      method: 'POST',
+      url: `/api/Location/saveAttachment/${assetId}${query}`,
+      payload: body.payload,
+      headers: body.headers,
+    });
   };
 
-  it.each([8, 16, 64, 1024])('a task in status %i makes ASSET DETAILS read-only and the server refuses every change through it', async (status) => {
-    const asset = await newAsset();
-    const task = await taskOn(asset.id, { status, result: 1, inspected: '2026-03-01T10:00:00Z', certificate: status === 16 });
-    const context = `?observationId=${task}`;
-    const detail = await scheduler.get(`/api/Location/${asset.id}${context}`);
-    expect(detail.statusCode, detail.body).toBe(200);
-    const locked = ASSETS.lockedByTask(({ 8: 'Submitted', 16: 'Approved', 64: 'Cancelled', 1024: 'Deleted' } as Record<number, string>)[status]);
-    expect(detail.json()).toMatchObject({ canSave: false, canShift: false, lockedBy: locked });
+  it.each([8, 16, 64, 1024])(
+    'a task in status %i makes ASSET DETAILS read-only and the server refuses every change through it',
+    async (status) => {
+      const asset = await newAsset();
+      const task = await taskOn(asset.id, { status, result: 1, inspected: '2026-03-01T10:00:00Z', certificate: status === 16 });
+      const context = `?observationId=${task}`;
+      const detail = await scheduler.get(`/api/Location/${asset.id}${context}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      const locked = ASSETS.lockedByTask(
+        ({ 8: 'Submitted', 16: 'Approved', 64: 'Cancelled', 1024: 'Deleted' } as Record<number, string>)[status],
+      );
+      expect(detail.json()).toMatchObject({ canSave: false, canShift: false, lockedBy: locked });
 
-    const edit = await scheduler.post(`/api/Location${context}`, describeBody(asset, `${asset.name} renamed`));
-    expect(edit.statusCode, edit.body).toBe(409);
-    expect(edit.json().error).toBe(locked);
-    const shift = await scheduler.post(`/api/Location/Asset/${asset.id}/shift${context}`, { parentId: first().siteIds[1] });
-    expect(shift.statusCode).toBe(409);
-    expect((await upload(scheduler, asset.id, context)).statusCode).toBe(409);
-    expect((await scheduler.post(`/api/Location/deleteAttachment/${asset.id}${context}`, { blobKey: 'x' })).statusCode).toBe(409);
-    // Nothing changed: the name and the site are as before.
-    const after = (await scheduler.get(`/api/Location/${asset.id}`)).json();
-    expect(after).toMatchObject({ name: asset.name, siteId: first().siteIds[0], fileList: [] });
-  });
+      const edit = await scheduler.post(`/api/Location${context}`, describeBody(asset, `${asset.name} renamed`));
+      expect(edit.statusCode, edit.body).toBe(409);
+      expect(edit.json().error).toBe(locked);
+      const shift = await scheduler.post(`/api/Location/Asset/${asset.id}/shift${context}`, { parentId: first().siteIds[1] });
+      expect(shift.statusCode).toBe(409);
+      expect((await upload(scheduler, asset.id, context)).statusCode).toBe(409);
+      expect((await scheduler.post(`/api/Location/deleteAttachment/${asset.id}${context}`, { blobKey: 'x' })).statusCode).toBe(409);
+      // Nothing changed: the name and the site are as before.
+      const after = (await scheduler.get(`/api/Location/${asset.id}`)).json();
+      expect(after).toMatchObject({ name: asset.name, siteId: first().siteIds[0], fileList: [] });
+    },
+  );
 
   it('an open task leaves the asset editable through it; without a task the asset panel is as before', async () => {
     const asset = await newAsset();
@@ -561,7 +571,9 @@ describe('asset lock through a task (issue 21: statuses 8, 16, 64, 1024 lock ass
     const asClient = await clientUser.get(`/api/Location/${asset.id}?observationId=${own}`);
     expect(asClient.statusCode, asClient.body).toBe(200);
     expect(asClient.json()).toMatchObject({ canSave: false, lockedBy: null });
-    expect((await clientUser.post(`/api/Location/Asset/${asset.id}/shift?observationId=${own}`, { parentId: first().siteIds[1] })).statusCode).toBe(403);
+    expect(
+      (await clientUser.post(`/api/Location/Asset/${asset.id}/shift?observationId=${own}`, { parentId: first().siteIds[1] })).statusCode,
+    ).toBe(403);
     expect((await t.anonymous.get(`/api/Location/${asset.id}?observationId=${own}`)).statusCode).toBe(401);
   });
 });
