@@ -33,5 +33,21 @@ export async function latestMailTo(address: string, after = 0): Promise<string> 
   }
 }
 
+/**
+ * Waits until the page is still: nothing shows a progress indicator, no animation runs, and two
+ * frames have been painted since (what a person would call "loaded"). For checks that read the
+ * whole page at once, such as axe and screenshots; instead of a fixed sleep or network idle.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[role="progressbar"]:visible')).toHaveCount(0);
+  await page.evaluate(async () => {
+    // Endless ones (a spinner, a skeleton's pulse) never finish: only those that end are awaited.
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
 export const test = base;
 export { expect };

@@ -228,7 +228,6 @@ test('no serious or critical axe violations on the list and both tabs of the pan
   const found = await seriousViolations(page, 'list');
   await list.row('Mobile Crane').getByTestId('row-edit').click();
   await expect(list.panel()).toBeVisible();
-  await page.waitForTimeout(400); // the opening transition
   found.push(...(await seriousViolations(page, 'description tab')));
   await list.panel().getByTestId('asset-type-tab-attributes').click();
   await expect(list.panel().getByTestId('form-renderer')).toBeVisible();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, loginAs, settled, test } from '../fixtures';
 
 /**
  * Accessibility: axe-core finds no serious or critical violation on any screen, as the roles
@@ -36,14 +36,13 @@ for (const { email, paths } of SCREENS) {
     for (const route of paths) {
       const [path, action] = route.split('#');
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
       if (path.startsWith('/no/')) await expect(page.getByTestId('not-found')).toBeVisible();
       else if (path !== '/') await expect(page.getByTestId('list-count')).toBeVisible();
       if (action === 'add') {
         await page.getByTestId('add').click();
         await expect(page.getByRole('dialog').first()).toBeVisible();
-        await page.waitForTimeout(400); // the opening transition
       }
+      await settled(page);
       for (const violation of await seriousViolations(page)) found.push(`${route}: ${violation}`);
     }
     expect(found).toEqual([]);

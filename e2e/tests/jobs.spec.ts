@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { JOB_TEXT, type JobRow } from '@portal/contracts';
-import { expect, latestMailTo, loginAs, test } from '../fixtures';
+import { expect, latestMailTo, loginAs, settled, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
 
@@ -410,14 +410,14 @@ test('no serious or critical axe violations on the dashboard and the panel', asy
   await check('dashboard');
   await page.getByTestId('add').click();
   await expect(page.getByTestId('job-wizard')).toBeVisible();
-  await page.waitForTimeout(400);
+  await settled(page);
   await check('new job');
   await page.getByTestId('side-panel').getByRole('button', { name: 'Close' }).first().click();
   await list.searchFor('Job Number', job.jobNumber);
   await list.rowAction(list.row(job.jobNumber), 'edit');
   await list.panel().getByTestId('job-step-3').click();
   await expect(list.panel().getByTestId('task-step-tasks')).toBeVisible();
-  await page.waitForTimeout(400);
+  await settled(page);
   await check('task details');
   expect(found).toEqual([]);
 });
@@ -555,8 +555,8 @@ test('the default sort settles on the loaded rows a second after the load, witho
   // The footer counts the loaded rows (the table paints only a window of them).
   const loaded = await list.count().textContent();
   expect(Number(/Total (\d+)/.exec(loaded ?? '')?.[1])).toBeGreaterThan(1);
-  // Past the sort's delay the rows are still there, newest start date first, from one fetch.
-  await page.waitForTimeout(2_500);
+  // Once the sort settles (its column says so), the rows are still there, newest start date first, from one fetch.
+  await expect(page.locator('thead th[aria-sort="descending"]')).toContainText('Start Date');
   await expect(list.count()).toHaveText(loaded ?? '');
   expect(listCalls).toBe(1);
   const header = page.locator('thead th');

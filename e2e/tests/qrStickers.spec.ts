@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { ASSETS, type AssetDashboardAnswer, QR_STICKERS, STICKER_SERIAL_PATTERN } from '@portal/contracts';
-import { expect, latestMailTo, loginAs, loginWithForm, test } from '../fixtures';
+import { expect, latestMailTo, loginAs, loginWithForm, settled, test } from '../fixtures';
 import { apiGet } from '../pages/AdminApi';
 import { chooseClientAndSite } from '../pages/AssetsDashboard';
 import { scanStickerSheet } from '../pages/stickerSheet';
@@ -74,7 +74,7 @@ test('an LO-ADMIN requests 24 stickers, every printed label scans, and one put o
 
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/qr-sticker-${viewport.width}.png`, fullPage: true });
   }
   await page.setViewportSize(VIEWPORTS[0]);
@@ -123,7 +123,7 @@ test('a client user signs in from a sticker, sees the asset history and is signe
   await expect(popup).toContainText(DEMO_SERIAL);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/asset-history-${viewport.width}.png` });
   }
   // On a phone from the start (a dialog left open while the window crosses to the phone

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TASK_TEXT, type TaskRow } from '@portal/contracts';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, loginAs, settled, test } from '../fixtures';
 import { apiGet } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
 import { completeChecklist, findTask, TaskPage } from '../pages/TaskPage';
@@ -384,7 +384,7 @@ test('no serious or critical axe violations on the dashboard, task details and I
   for (const tab of ['preview', 'jobDetails', 'inspect']) {
     await details.open(task.id, tab);
     if (tab === 'inspect') await expect(page.getByTestId('inspect')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await check(tab);
   }
   expect(found).toEqual([]);
