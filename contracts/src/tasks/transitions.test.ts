@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../roles';
-import { allowedActions, checkTransition, mayInspect, TASK_TRANSITIONS, type TaskFacts } from './transitions';
+import {
+  allowedActions,
+  checkTransition,
+  mayInspect,
+  TASK_ACTIONS,
+  TASK_TRANSITIONS,
+  type TaskFacts,
+  transitionOf,
+  transitionTo,
+} from './transitions';
 
 const task = (status: number, extra: Partial<TaskFacts> = {}): TaskFacts => ({
   status,
@@ -53,7 +62,14 @@ describe('the task transitions table', () => {
     expect(mayInspect(facts(1), 'SCHEDULER')).toBe(false);
   });
 
-  it('names each action once', () => {
-    expect(new Set(TASK_TRANSITIONS.map((t) => t.action)).size).toBe(TASK_TRANSITIONS.length);
+  it('names each action once, aliases included, and each target status once', () => {
+    const names = TASK_TRANSITIONS.flatMap((t) => [t.action, ...(t.aliases ?? [])]);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual([...TASK_ACTIONS].sort());
+    expect(new Set(TASK_TRANSITIONS.map((t) => t.to)).size).toBe(TASK_TRANSITIONS.length);
+    expect(transitionOf('complete')).toBe(transitionOf('submit'));
+    expect(transitionOf('generate')).toBe(transitionOf('approve'));
+    expect(transitionTo(32)?.action).toBe('amend');
+    expect(transitionTo(1)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { Permission } from '../permissions';
 import { can } from '../permissions';
+import { TASK_STATUS, type TaskStatus } from '../jobs/schemas';
 import type { Role } from '../roles';
 
 /**
@@ -25,17 +26,41 @@ export interface TaskFacts {
   llgChildrenFinal?: boolean;
 }
 
+/**
+ * What a transition does besides setting the status, run by the server's one executor
+ * (tasks.service.ts `changeTaskStatus`) in the transaction, mails after the commit.
+ */
+export interface TransitionEffects {
+  /** DECISIONS 9: only a complete inspection moves on (an LLG parent's children carry theirs). */
+  requireCompleteInspection?: boolean;
+  /** The actual inspection date is set now if it is not set yet. */
+  stampInspectionDate?: boolean;
+  /** An LLG parent takes its live children along. */
+  cascadeToLlgChildren?: boolean;
+  /** The task's documents of this phase are queued (the worker is nudged after the commit). */
+  queueDocuments?: 'preview' | 'final';
+  /** Tasks document section 4: the task's inspector and the job's main inspector are told by mail. */
+  mailInspectors?: boolean;
+  /** Amend may hand the task to another qualified inspector (`newInspector`). */
+  mayReassign?: boolean;
+  /** The revision comments of the request are kept with the task. */
+  keepsComments?: boolean;
+}
+
 export interface TaskTransition {
   action: TaskAction;
+  /** Other names of the same transition in the spec's calls (Complete for Submit, Generate for Approve). */
+  aliases?: readonly TaskAction[];
   /** Statuses the action starts from. */
-  from: readonly number[];
-  /** The status it sets. */
-  to: number;
+  from: readonly TaskStatus[];
+  /** The status it sets (`PUT /api/Observation/{id}/{status}` names the action by it). */
+  to: TaskStatus;
   permission: Permission;
   /** An extra condition on the task; false refuses with 409 and `refusal`. */
   when?: (task: TaskFacts) => boolean;
   /** Why `when` refused (ours). */
   refusal?: string;
+  effects?: TransitionEffects;
 }
 
 /** Observation type 256 (special) disables every action. */
@@ -47,67 +72,54 @@ const approvable = (t: TaskFacts) => t.certificateStatus === READY_PREVIEW;
 const submittable = (t: TaskFacts) => !t.isLlg || (t.llgChildren ?? 0) > 0;
 const amendable = (t: TaskFacts) => !t.isLlg || t.llgChildrenFinal !== false;
 
+const { OPEN, ONGOING, HOLD, SUBMITTED, APPROVED, AMENDED, CANCELLED } = TASK_STATUS;
+
 /**
- * The table. Complete is the spec's other name of Submit (to 8) and Generate the other name of
- * Approve (to 16, issuing the certificate): same statuses, roles and preconditions (docs/decisions.md).
+ * The table: one row per transition. Complete is the spec's other name of Submit (to 8) and
+ * Generate the other name of Approve (to 16, issuing the certificate): the same row, as an alias
+ * (docs/decisions.md). Approve's own work (numbers, signatures, the final documents) is
+ * `approveTask`, which this row admits.
  */
 export const TASK_TRANSITIONS: readonly TaskTransition[] = [
   {
     action: 'submit',
-    from: [1, 2, 4, 32],
-    to: 8,
+    aliases: ['complete'],
+    from: [OPEN, ONGOING, HOLD, AMENDED],
+    to: SUBMITTED,
     permission: 'tasks.submit',
     when: submittable,
     refusal: 'Unable to submit as no child LLG tasks found',
+    effects: { requireCompleteInspection: true, stampInspectionDate: true, cascadeToLlgChildren: true, queueDocuments: 'preview' },
   },
-  {
-    action: 'complete',
-    from: [1, 2, 4, 32],
-    to: 8,
-    permission: 'tasks.submit',
-    when: submittable,
-    refusal: 'Unable to submit as no child LLG tasks found',
-  },
-  { action: 'hold', from: [1, 2, 32], to: 4, permission: 'tasks.hold' },
-  { action: 'reopen', from: [8], to: 2, permission: 'tasks.reopen' },
+  { action: 'hold', from: [OPEN, ONGOING, AMENDED], to: HOLD, permission: 'tasks.hold' },
+  { action: 'reopen', from: [SUBMITTED], to: ONGOING, permission: 'tasks.reopen', effects: { mailInspectors: true } },
   {
     action: 'amend',
-    from: [16],
-    to: 32,
+    from: [APPROVED],
+    to: AMENDED,
     permission: 'tasks.amend',
     when: amendable,
     refusal: 'Every child LLG task must have its final certificate before the task can be amended', // (ours)
+    effects: { mailInspectors: true, mayReassign: true, keepsComments: true },
   },
-  { action: 'cancel', from: [1], to: 64, permission: 'tasks.cancel' },
+  { action: 'cancel', from: [OPEN], to: CANCELLED, permission: 'tasks.cancel' },
   {
     action: 'approve',
-    from: [8],
-    to: 16,
+    aliases: ['generate'],
+    from: [SUBMITTED],
+    to: APPROVED,
     permission: 'tasks.approve',
     when: approvable,
     refusal: 'The preview certificate is not ready yet; approve once it is generated', // (ours)
-  },
-  {
-    action: 'generate',
-    from: [8],
-    to: 16,
-    permission: 'tasks.approve',
-    when: approvable,
-    refusal: 'The preview certificate is not ready yet; approve once it is generated', // (ours)
+    effects: { queueDocuments: 'final' },
   },
 ];
 
-export const transitionOf = (action: TaskAction): TaskTransition => TASK_TRANSITIONS.find((t) => t.action === action) as TaskTransition;
+export const transitionOf = (action: TaskAction): TaskTransition =>
+  TASK_TRANSITIONS.find((t) => t.action === action || t.aliases?.includes(action)) as TaskTransition;
 
-/** The action a `PUT /api/Observation/{id}/{status}` means: 8 Submit, 4 Hold, 2 Reopen, 32 Amend, 64 Cancel, 16 Generate. */
-export const ACTION_OF_STATUS: Readonly<Record<number, TaskAction>> = {
-  8: 'submit',
-  4: 'hold',
-  2: 'reopen',
-  32: 'amend',
-  64: 'cancel',
-  16: 'generate',
-};
+/** The transition a `PUT /api/Observation/{id}/{status}` asks for (8 Submit, 4 Hold, 2 Reopen, 32 Amend, 64 Cancel, 16 Approve), or none. */
+export const transitionTo = (status: number): TaskTransition | undefined => TASK_TRANSITIONS.find((t) => t.to === status);
 
 export type TransitionCheck = { ok: true; transition: TaskTransition } | { ok: false; code: 403 | 409; reason: string };
 
@@ -116,7 +128,7 @@ export function checkTransition(task: TaskFacts, role: Role | null | undefined, 
   const transition = transitionOf(action);
   if (!can(role, transition.permission)) return { ok: false, code: 403, reason: 'wrong role' };
   if (task.observationType === SPECIAL_OBSERVATION_TYPE) return { ok: false, code: 409, reason: 'special' };
-  if (!transition.from.includes(task.status)) return { ok: false, code: 409, reason: 'status' };
+  if (!(transition.from as readonly number[]).includes(task.status)) return { ok: false, code: 409, reason: 'status' };
   if (transition.when && !transition.when(task)) return { ok: false, code: 409, reason: transition.refusal ?? 'precondition' };
   return { ok: true, transition };
 }

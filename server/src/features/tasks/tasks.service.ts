@@ -28,6 +28,8 @@ import {
   rollUpInspection,
   defaultBasis,
   type ExaminationBasis,
+  LOCKED_TASK_STATUSES,
+  transitionTo,
 } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
@@ -307,49 +309,50 @@ export async function changeTaskStatus(ctx: RequestContext, id: number, target: 
       scheduleStatus: approved.scheduleStatus,
     };
   }
-  const action = ({ 8: 'submit', 4: 'hold', 2: 'reopen', 32: 'amend', 64: 'cancel' } as const)[target as 8 | 4 | 2 | 32 | 64];
-  if (!action) throw badRequest(TASK_TEXT.updateError, { status: 'must be one of 2, 4, 8, 16, 32, 64' });
+  // The one executor of the workflow table (contracts tasks/transitions.ts): the row's effects, in order.
+  const asked = transitionTo(target);
+  if (!asked || asked.action === 'approve') throw badRequest(TASK_TEXT.updateError, { status: 'must be one of 2, 4, 8, 16, 32, 64' });
+  const action = asked.action;
   const comment = query.revisionComments?.trim() || null;
   const mails: Mail[] = [];
   const answer = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const task = await lockTask(tx, ctx.scope, id);
     const transition = requireTransition(task, ctx.scope.role, action);
-    // DECISIONS 9: only a complete inspection is submitted (an LLG parent's children carry theirs).
-    if (transition.to === 8 && !task.is_llg) await requireCompleteInspection(tx, task);
+    const effects = transition.effects ?? {};
+    if (effects.requireCompleteInspection && !task.is_llg) await requireCompleteInspection(tx, task);
     let inspectorId = task.inspector_id;
     let newInspector: number | null = null;
-    if (action === 'amend' && query.newInspector && query.newInspector !== task.inspector_id) {
+    if (effects.mayReassign && query.newInspector && query.newInspector !== task.inspector_id) {
       const qualified = await qualifyingInspectorIds(tx, ctx.scope, ctx.user.id, task.office_id, [query.newInspector]);
       if (!qualified.has(query.newInspector))
         throw badRequest(TASK_TEXT.newInspectorInvalid, { newInspector: TASK_TEXT.newInspectorInvalid });
       inspectorId = newInspector = query.newInspector;
     }
-    const submitting = transition.to === 8;
     await tx.execute(
       sql`update tasks set status = ${transition.to}::int, inspector_id = ${inspectorId}::int,
-                 revision_comments = ${action === 'amend' ? comment : sql`revision_comments`},
-                 actual_inspection_date = ${submitting ? sql`coalesce(actual_inspection_date, now())` : sql`actual_inspection_date`},
+                 revision_comments = ${effects.keepsComments ? comment : sql`revision_comments`},
+                 actual_inspection_date = ${effects.stampInspectionDate ? sql`coalesce(actual_inspection_date, now())` : sql`actual_inspection_date`},
                  modified_by = ${ctx.user.id}::int, modified_at = now()
            where id = ${id}::int`,
     );
-    if (submitting && task.is_llg) {
+    if (effects.cascadeToLlgChildren && task.is_llg) {
       await tx.execute(
-        sql`update tasks set status = 8, actual_inspection_date = coalesce(actual_inspection_date, now()),
+        sql`update tasks set status = ${transition.to}::int,
+                   actual_inspection_date = ${effects.stampInspectionDate ? sql`coalesce(actual_inspection_date, now())` : sql`actual_inspection_date`},
                    modified_by = ${ctx.user.id}::int, modified_at = now()
-             where parent_id = ${id}::int and status not in (8, 16, 64, 1024)`,
+             where parent_id = ${id}::int and status <> all(${sql.param([...LOCKED_TASK_STATUSES])}::int[])`,
       );
     }
     await auditNote(tx, ctx, id, { action, from: task.status, to: transition.to, comment, ...(newInspector ? { newInspector } : {}) });
-    if (submitting) await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, 'preview', ctx.user.id);
+    if (effects.queueDocuments) await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, effects.queueDocuments, ctx.user.id);
     const scheduleStatus = await refreshJobStatus(tx, task.job_id);
     const [after] = await queryRows<{ certificate_status: number | null }>(
       tx,
       sql`select certificate_status from tasks where id = ${id}::int`,
     );
 
-    // Mails of section 4: 8 -> 2 and 16 -> 32, to the task's inspector and the job's main inspector; the new inspector.
-    const notify = (task.status === 8 && transition.to === 2) || (task.status === 16 && transition.to === 32);
-    if (notify) {
+    // Mails of section 4 (8 -> 2 and 16 -> 32): the task's inspector and the job's main inspector; a new inspector.
+    if (effects.mailInspectors) {
       mails.push({
         to: [inspectorId, task.main_inspector_id].filter((x): x is number => x !== null),
         subject: `Task ${id} ${labelOf(transition.to)}`,
@@ -359,7 +362,7 @@ export async function changeTaskStatus(ctx: RequestContext, id: number, target: 
         ],
       });
     }
-    if (newInspector !== null && !notify) {
+    if (newInspector !== null && !effects.mailInspectors) {
       mails.push({
         to: [newInspector],
         subject: `Task ${id} has been assigned to you`,
