@@ -4,6 +4,7 @@ import { SHELL } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useAlert } from './useAlert';
+import { specPause } from './pauses';
 
 /**
  * Save and archive flows of the administration screens (offices, divisions, roles,
@@ -47,7 +48,7 @@ export function useSaveThenReload(close: () => void, reload: () => void, delay =
   const saved = useCallback(() => {
     setFinishing(true);
     clearTimeout(timer.current);
-    timer.current = setTimeout(finish, delay);
+    timer.current = setTimeout(finish, specPause(delay));
   }, [finish, delay]);
 
   /** Cancel or X: if a save already succeeded, do its reload now instead of later. */

@@ -5,6 +5,7 @@ import { useAlert } from '../common/useAlert';
 import { jobAction, notifyNewTasks, notifyReassigned, saveSchedule, saveTasks, uploadJobFiles } from './api';
 import { type JobFormState, type TaskRowState, tasksToSave, toSchedule } from './jobForm';
 import { JOB_TEXT } from './texts';
+import { specPause } from '../common/pauses';
 
 export type JobCommand = JobAction;
 
@@ -29,7 +30,7 @@ export function useJobSave({
   const alert = useAlert();
   const [busy, setBusy] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
-  const finish = () => setTimeout(onSaved, SAVED_PAUSE_MS);
+  const finish = () => setTimeout(onSaved, specPause(SAVED_PAUSE_MS));
   const taskName = (row: TaskRowState) => taskTypes.find((t) => t.id === row.taskTypeId)?.name ?? 'Task';
 
   const save = async (form: JobFormState, files: File[]) => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Confirm } from 'react-admin';
 import { AUTH, SHELL } from '@portal/contracts';
 import { signOut } from '../api/session';
+import { specPause } from '../common/pauses';
 
 const LOGOUT_WAIT_MS = 1500;
 
@@ -20,7 +21,7 @@ export function LogoutFlow({ open, onClose }: { open: boolean; onClose(): void }
   const confirm = async () => {
     onClose();
     setLeaving(true);
-    const wait = new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS));
+    const wait = new Promise((resolve) => setTimeout(resolve, specPause(LOGOUT_WAIT_MS)));
     try {
       await Promise.all([signOut(), wait]);
       window.location.assign('/');

@@ -29,6 +29,7 @@ import { TaskActions } from './TaskActions';
 import { TaskSummary } from './TaskSummary';
 import { TAB_ORDER, type TabKey, tabToShow } from './tabs';
 import { TASK_UI } from './texts';
+import { specPause } from '../common/pauses';
 
 /**
  * Task details (tasks document 2.2): a summary, the action bar, and the tabs PREVIEW, JOB
@@ -57,7 +58,7 @@ export default function TaskDetailsPage({ title, crumbs }: ScreenProps) {
   /** After a change: reload after 2 s (tasks document 4), once the alert was read. */
   const reloadSoon = useCallback(() => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => refetch(), RELOAD_AFTER_MS);
+    timer.current = setTimeout(() => refetch(), specPause(RELOAD_AFTER_MS));
   }, [refetch]);
   const reloadNow = useCallback(() => refetch(), [refetch]);
   // Leaving INSPECT with unsaved changes asks first.
