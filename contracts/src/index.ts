@@ -27,6 +27,7 @@ export * from './dataForms/samples';
 export * from './jobs/schemas';
 export * from './assets/schemas';
 export * from './settings/schemas';
+export * from './tasks/certificateStatus';
 export * from './tasks/transitions';
 export * from './tasks/schemas';
 export * from './documents/schemas';

@@ -1,6 +1,7 @@
 import type { Permission } from '../permissions';
 import { can } from '../permissions';
 import { TASK_STATUS, type TaskStatus } from '../jobs/schemas';
+import { READY_PREVIEW } from './certificateStatus';
 import type { Role } from '../roles';
 
 /**
@@ -65,8 +66,6 @@ export interface TaskTransition {
 
 /** Observation type 256 (special) disables every action. */
 export const SPECIAL_OBSERVATION_TYPE = 256;
-/** Approve needs a ready preview: certificate status ending in 3 (DECISIONS 5: 13). */
-export const READY_PREVIEW = 13;
 
 const approvable = (t: TaskFacts) => t.certificateStatus === READY_PREVIEW;
 const submittable = (t: TaskFacts) => !t.isLlg || (t.llgChildren ?? 0) > 0;

@@ -1,24 +1,8 @@
-/**
- * The certificate status of DECISIONS 5 read for the PREVIEW tab: tens 1 preview (draft) or
- * 3 final, units 1 queued, 2 generating, 3 ready, 9 failed.
- */
-export type DocumentPhase = 'preview' | 'final';
-export type DocumentState = 'queued' | 'generating' | 'ready' | 'failed';
+import { type CertificateStatus, type DocumentPhase, type DocumentState, readCertificateStatus } from '@portal/contracts';
 
-const STATES: Readonly<Record<number, DocumentState>> = { 1: 'queued', 2: 'generating', 3: 'ready', 9: 'failed' };
-
-export interface CertificateStatus {
-  phase: DocumentPhase;
-  state: DocumentState;
-}
-
-export function readCertificateStatus(status: number | null | undefined): CertificateStatus | null {
-  if (status === null || status === undefined) return null;
-  const tens = Math.floor(status / 10);
-  const state = STATES[status % 10];
-  if (!state || (tens !== 1 && tens !== 3)) return null;
-  return { phase: tens === 1 ? 'preview' : 'final', state };
-}
+/** The certificate status of DECISIONS 5 read for the PREVIEW tab (contracts `tasks/certificateStatus.ts`). */
+export { readCertificateStatus };
+export type { CertificateStatus, DocumentPhase, DocumentState };
 
 /** The page asks again while the documents are queued or being generated. */
 export const isPending = (status: number | null | undefined) => {

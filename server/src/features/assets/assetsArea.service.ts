@@ -16,6 +16,7 @@ import {
   isValueField,
   type ItemStatus,
   LOCKED_TASK_STATUSES,
+  certificateStatusCodes,
   RESULT_NAMES,
   SHELL,
   TASK_STATUS_LABEL,
@@ -172,7 +173,7 @@ async function dashboardRecords(
           join sites s on s.id = a.site_id
           left join lateral (
             select t.id as task_id, t.certificate_number, f.blob_key, f.file_name
-              from tasks t left join files f on f.id = t.certificate_file_id and t.certificate_status between 30 and 39
+              from tasks t left join files f on f.id = t.certificate_file_id and t.certificate_status = any(${sql.param(certificateStatusCodes('final'))}::int[])
              where t.asset_id = a.id and t.certificate_number is not null and t.status in (16, 32)
              order by t.actual_inspection_date desc nulls last, t.id desc limit 1) c on true
          order by a.name, a.id`,

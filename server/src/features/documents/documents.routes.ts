@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { DOCUMENT_CATEGORY_NAME, DOCUMENTS, FILES, VerifyAnswer, VerifyCheckAnswer, VerifyParams } from '@portal/contracts';
+import {
+  DOCUMENT_CATEGORY_NAME,
+  DOCUMENTS,
+  FILES,
+  readCertificateStatus,
+  VerifyAnswer,
+  VerifyCheckAnswer,
+  VerifyParams,
+} from '@portal/contracts';
 import { files, tasks } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { registerDownloadCategory, registerFileAccess } from '../../lib/fileAccess';
@@ -31,9 +39,9 @@ for (const [category, column] of Object.entries(CATEGORY_COLUMN) as [
       .leftJoin(files, eq(files.id, column))
       .where(eq(tasks.id, taskId));
     if (row?.blobKey) return row.blobKey;
-    const unit = (row?.certificateStatus ?? 0) % 10;
-    if (unit === 9) throw notFound(DOCUMENTS.failed(what));
-    if (unit === 1 || unit === 2) throw notFound(DOCUMENTS.notReady(what));
+    const state = readCertificateStatus(row?.certificateStatus)?.state;
+    if (state === 'failed') throw notFound(DOCUMENTS.failed(what));
+    if (state === 'queued' || state === 'generating') throw notFound(DOCUMENTS.notReady(what));
     throw notFound(DOCUMENTS.none(what));
   });
 }

@@ -3,10 +3,15 @@ import { documentJobs, tasks } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { and, eq } from 'drizzle-orm';
 
-export type DocumentPhase = 'preview' | 'final';
+import { certificateStatusCode, type DocumentPhase } from '@portal/contracts';
+
+export type { DocumentPhase };
 
 /** Certificate status (DECISIONS 5) a task shows once its documents of a phase are queued. */
-export const QUEUED_STATUS: Record<DocumentPhase, number> = { preview: 11, final: 31 };
+export const QUEUED_STATUS: Record<DocumentPhase, number> = {
+  preview: certificateStatusCode('preview', 'queued'),
+  final: certificateStatusCode('final', 'queued'),
+};
 
 /**
  * Asks for a task's documents of a phase, in the caller's transaction: a queue row (or none

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { CertificateFacts } from '@portal/contracts';
+import { type CertificateFacts, certificateStatusCode } from '@portal/contracts';
 import { and, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import { certificates, documentJobs, files, tasks } from '../../db/schema';
 import { asBackground } from '../../db/queue';
@@ -94,8 +94,6 @@ export interface WorkerDeps {
   /** Test seam: replaces the renderers (a failing one). */
   render?: (data: TaskDocumentData, job: ClaimedJob) => Promise<void>;
 }
-
-const BASE: Record<DocumentPhase, number> = { preview: 10, final: 30 };
 
 /**
  * Takes the next due row (or a running one whose lease ran out: its worker stopped sending
@@ -207,11 +205,11 @@ export async function requeueOrphanedJobs(db: Db, instanceId: string = WORKER_IN
       .where(and(eq(documentJobs.state, 'running'), or(isNull(documentJobs.lockedBy), ne(documentJobs.lockedBy, instanceId))))
       .returning({ taskId: documentJobs.taskId, phase: documentJobs.phase });
     for (const row of orphaned) {
-      const base = BASE[row.phase as DocumentPhase] ?? 10;
+      const phase = row.phase as DocumentPhase;
       await tx
         .update(tasks)
-        .set({ certificateStatus: base + 1 })
-        .where(and(eq(tasks.id, row.taskId), eq(tasks.certificateStatus, base + 2)));
+        .set({ certificateStatus: certificateStatusCode(phase, 'queued') })
+        .where(and(eq(tasks.id, row.taskId), eq(tasks.certificateStatus, certificateStatusCode(phase, 'generating'))));
     }
     return orphaned.length;
   });
@@ -287,7 +285,6 @@ async function renderAll(deps: WorkerDeps, data: TaskDocumentData, job: ClaimedJ
 /** Works one claimed row to its end (done, back in the queue, or failed). Never throws. */
 export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'done' | 'retry' | 'failed' | 'lost'> {
   const { db } = deps;
-  const base = BASE[job.phase] ?? 10;
   const ours = stillOurs(job);
   const claim = keepClaim(deps, job);
   try {
@@ -295,7 +292,7 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
       throw new Error('gave up: the row was taken again after its worker stopped on every attempt');
     await db
       .update(tasks)
-      .set({ certificateStatus: base + 2 })
+      .set({ certificateStatus: certificateStatusCode(job.phase, 'generating') })
       .where(eq(tasks.id, job.taskId));
     const data = await loadTaskDocumentData(db, deps.blobs, job.taskId);
     if (!data) throw new Error(`task ${job.taskId} not found`);
@@ -336,7 +333,7 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
         if (issued) {
           await tx
             .update(tasks)
-            .set({ certificateStatus: base + 3, certificateFileId: issued.fileId })
+            .set({ certificateStatus: certificateStatusCode(job.phase, 'ready'), certificateFileId: issued.fileId })
             .where(eq(tasks.id, job.taskId));
           return;
         }
@@ -367,7 +364,7 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
       await tx
         .update(tasks)
         .set({
-          certificateStatus: base + 3,
+          certificateStatus: certificateStatusCode(job.phase, 'ready'),
           certificateFileId: ids[DOCUMENT_OWNER.certificate],
           fieldReportFileId: ids[DOCUMENT_OWNER.fieldReport],
           ...(ids[DOCUMENT_OWNER.fullReport] ? { fullReportFileId: ids[DOCUMENT_OWNER.fullReport] } : {}),
@@ -432,7 +429,7 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
         if (rows.length > 0)
           await tx
             .update(tasks)
-            .set({ certificateStatus: base + (failed ? 9 : 1) })
+            .set({ certificateStatus: certificateStatusCode(job.phase, failed ? 'failed' : 'queued') })
             .where(eq(tasks.id, job.taskId));
       });
     } catch (inner) {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { ACTIVE_TASK_STATUSES, INACTIVE_TASK_STATUSES, type TaskFilter } from '@portal/contracts';
+import { ACTIVE_TASK_STATUSES, certificateStatusCodes, INACTIVE_TASK_STATUSES, type TaskFilter } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
@@ -65,7 +65,7 @@ export interface TaskRowFacts {
 const LLG_FACTS = sql`
   'llgChildren', case when t.is_llg then (select count(*) from tasks ch where ch.parent_id = t.id and ch.status not in (64, 1024)) else 0 end,
   'llgChildrenFinal', case when t.is_llg then not exists (select 1 from tasks ch where ch.parent_id = t.id and ch.archived = 0
-                        and ch.status not in (64, 1024) and coalesce(ch.certificate_status, 0) not between 30 and 39) else true end`;
+                        and ch.status not in (64, 1024) and coalesce(ch.certificate_status, 0) <> all(${sql.param(certificateStatusCodes('final'))}::int[])) else true end`;
 
 /** The JSON of one dashboard row (contracts TaskRow without `can`), over the page's `t`, `j` and joins. */
 const ROW_JSON = sql`json_build_object(

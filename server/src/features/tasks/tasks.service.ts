@@ -29,6 +29,9 @@ import {
   defaultBasis,
   type ExaminationBasis,
   LOCKED_TASK_STATUSES,
+  certificateStatusCode,
+  certificateStatusCodes,
+  TASK_STATUS,
   transitionTo,
 } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
@@ -59,12 +62,12 @@ const labelOf = (status: number) => TASK_STATUS_LABEL[status as TaskStatus] ?? S
  * final generation that failed (certificate status 39) only.
  */
 export const REGENERATE_PERMISSION = 'tasks.approve' as const;
-const FINAL_FAILED = 39;
+const FINAL_FAILED = certificateStatusCode('final', 'failed');
 
 /** Whether the task's documents may be asked again now, whoever asks (the phase), or why not. */
 export function regeneratePhase(task: { status: number; certificateStatus: number | null }): DocumentPhase | null {
-  if (task.status === 8) return 'preview';
-  if (task.status === 16 && task.certificateStatus === FINAL_FAILED) return 'final';
+  if (task.status === TASK_STATUS.SUBMITTED) return 'preview';
+  if (task.status === TASK_STATUS.APPROVED && task.certificateStatus === FINAL_FAILED) return 'final';
   return null;
 }
 
@@ -203,7 +206,7 @@ export async function lockTask(tx: Db, scope: Scope, id: number): Promise<Locked
                case when t.is_llg then (select count(*)::int from tasks ch where ch.parent_id = t.id and ch.status not in (64, 1024)) else 0 end
                  as llg_children,
                case when t.is_llg then not exists (select 1 from tasks ch where ch.parent_id = t.id and ch.archived = 0
-                      and ch.status not in (64, 1024) and coalesce(ch.certificate_status, 0) not between 30 and 39) else true end
+                      and ch.status not in (64, 1024) and coalesce(ch.certificate_status, 0) <> all(${sql.param(certificateStatusCodes('final'))}::int[])) else true end
                  as llg_children_final
           from tasks t join jobs j on j.id = t.job_id
          where t.id = ${id}::int and ${taskScopeSql(scope)}
