@@ -1,6 +1,6 @@
-import { appendFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
-import { BASE_URL, MAIL_FILE, PASSWORD, SMTP_PORT } from './env';
+import { BASE_URL, CLAIMS_DIR, MAIL_FILE, PASSWORD, SMTP_PORT } from './env';
 
 /**
  * The demo's documents (every approved task's final certificate and every submitted task's
@@ -36,6 +36,8 @@ async function documentsReady(): Promise<void> {
  */
 export default async function globalSetup() {
   rmSync(MAIL_FILE, { force: true });
+  rmSync(CLAIMS_DIR, { recursive: true, force: true });
+  mkdirSync(CLAIMS_DIR, { recursive: true });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

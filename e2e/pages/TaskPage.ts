@@ -1,5 +1,8 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ChecklistAnswer, TaskDetail, TaskRow } from '@portal/contracts';
+import { CLAIMS_DIR } from '../env';
 import { apiGet } from './AdminApi';
 
 /** Task details (tasks document 2.2): summary, action bar, tabs, and INSPECT's sections, items and form. */
@@ -62,6 +65,21 @@ export class TaskPage {
 }
 
 /** The first task (of the caller's dashboard, by the filter) whose detail and checklist satisfy `wanted`. */
+/**
+ * Tasks a test has taken in this run (one folder per task id, made atomically): the two workers
+ * look for tasks of the same kind (an engineer's open task, an approved one), and a task one test
+ * opens or submits must not change under another. global-setup.ts empties the folder.
+ */
+function claimTask(id: number): boolean {
+  try {
+    mkdirSync(path.join(CLAIMS_DIR, String(id)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+const isClaimed = (id: number) => existsSync(path.join(CLAIMS_DIR, String(id)));
+
 export async function findTask(
   page: Page,
   filter: Record<string, unknown>,
@@ -70,10 +88,11 @@ export async function findTask(
 ): Promise<TaskDetail> {
   const rows = await apiGet<TaskRow[]>(page, '/Observation?offset=0&limit=200', filter);
   for (const row of rows) {
-    if (exclude.includes(row.id) || !row.can.open) continue;
+    if (exclude.includes(row.id) || !row.can.open || isClaimed(row.id)) continue;
     const task = await apiGet<TaskDetail>(page, `/Observation/${row.id}`);
     const checklist = await apiGet<ChecklistAnswer>(page, `/Observation/${row.id}/checklist`);
-    if (wanted(task, checklist)) return task;
+    // Taken for this test alone: a test in the other worker never picks the same task.
+    if (wanted(task, checklist) && claimTask(row.id)) return task;
   }
   throw new Error(`no task of ${JSON.stringify(filter)} fits`);
 }

@@ -228,6 +228,12 @@ test.describe('on a 390x844 phone', () => {
     // The summary is one line with Details to unfold it; the result buttons are on the first screen.
     await expect(page.getByTestId('summary-toggle')).toHaveText('Details');
     await expect(page.getByTestId('task-summary').getByText('Client')).toBeHidden();
+    // At first view, before any scrolling, the sticky Save does not lie over the item's result buttons.
+    const firstPass = details.editor().getByTestId('item-result-pass');
+    const firstSave = details.editor().getByTestId('checklist-save');
+    await expect(firstSave).toBeInViewport();
+    const [p0, s0] = [await firstPass.boundingBox(), await firstSave.boundingBox()];
+    expect(p0 && s0 && (p0.y + p0.height <= s0.y || p0.y >= s0.y + s0.height)).toBe(true);
     await page.getByTestId('inspection-bar').getByTestId('submit-for-approval').click();
     await page.getByTestId('submit-go-to-missing').click();
     const answer = await apiGet<{ inspection: { problems: { nodeId: string }[] } }>(page, `/Observation/${task.id}/checklist`);

@@ -10,8 +10,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import type { InspectionSummary } from '@portal/contracts';
 import { TASK_UI } from '../texts';
@@ -97,6 +101,8 @@ export function InspectionBar({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const problems = summary.problems.filter((p) => p.kind !== 'nothing');
   return (
     <Paper
@@ -117,15 +123,44 @@ export function InspectionBar({
             ? TASK_UI.needResult(summary.incomplete)
             : summary.problems[0]?.message}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button size="small" startIcon={<Assignment />} onClick={onExamination} data-testid="examination-open">
-          {TASK_UI.examination}
-        </Button>
-        {problems.length > 0 && (
-          <Button size="small" variant="outlined" endIcon={<NavigateNext />} onClick={onNextIncomplete} data-testid="next-incomplete">
-            {TASK_UI.nextIncomplete}
+      {/* On a phone the two helpers are icons, so the result buttons stay on the first screen. */}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        {phone ? (
+          <Tooltip title={TASK_UI.examination}>
+            <IconButton
+              size="small"
+              color="primary"
+              aria-label={TASK_UI.examination}
+              onClick={onExamination}
+              data-testid="examination-open"
+            >
+              <Assignment fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Button size="small" startIcon={<Assignment />} onClick={onExamination} data-testid="examination-open">
+            {TASK_UI.examination}
           </Button>
         )}
+        {problems.length > 0 &&
+          (phone ? (
+            <Tooltip title={TASK_UI.nextIncomplete}>
+              <IconButton
+                size="small"
+                color="primary"
+                aria-label={TASK_UI.nextIncomplete}
+                onClick={onNextIncomplete}
+                sx={{ border: 1, borderColor: 'divider' }}
+                data-testid="next-incomplete"
+              >
+                <NavigateNext fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Button size="small" variant="outlined" endIcon={<NavigateNext />} onClick={onNextIncomplete} data-testid="next-incomplete">
+              {TASK_UI.nextIncomplete}
+            </Button>
+          ))}
         {canSubmit && (
           <Button size="small" variant="contained" startIcon={<Send />} onClick={() => setOpen(true)} data-testid="submit-for-approval">
             {TASK_UI.submitForApproval}

@@ -146,7 +146,8 @@ export function NodeEditor({
       sx={{
         display: 'flex',
         flexDirection: 'column',
-        gap: 2,
+        // Tighter on a phone, so the item's result buttons are on the first screen.
+        gap: { xs: 1.25, sm: 2 },
         minWidth: 0,
         '& input, & textarea, & button, & [tabindex]': { scrollMarginBottom: 72 },
       }}
@@ -155,7 +156,7 @@ export function NodeEditor({
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2" sx={{ fontSize: 18, wordBreak: 'break-word' }} data-testid="node-title">
+          <Typography variant="h6" component="h2" sx={{ fontSize: { xs: 16, sm: 18 }, wordBreak: 'break-word' }} data-testid="node-title">
             {node.displayName || node.name}
           </Typography>
           {node.form && (
