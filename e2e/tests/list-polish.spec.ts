@@ -107,7 +107,7 @@ test.describe('list pattern at 1440x900', () => {
     await expect(save).toBeDisabled();
   });
 
-  test('destructive confirms say the action is permanent, with a red confirm and no icons', async ({ page }) => {
+  test('destructive confirms say what happens (archived, or permanent), with a red confirm and no icons', async ({ page }) => {
     await loginAs(page, 'config_admin@demo.test');
     const list = new ListPage(page);
     await list.open('/admin/loOffice');
@@ -118,7 +118,8 @@ test.describe('list pattern at 1440x900', () => {
       .getByTestId('row-delete')
       .click();
     const confirm = page.getByTestId('confirm-dialog');
-    await expect(confirm.getByTestId('confirm-permanent')).toHaveText(SHELL.cannotBeUndone);
+    // Delete archives a settings record: the note says so, not that it is permanent.
+    await expect(confirm.getByTestId('confirm-permanent')).toHaveText(SHELL.archiveNote);
     await expect(confirm.getByTestId('confirm-yes')).toHaveClass(
       /MuiButton-contained\b.*MuiButton-colorError|MuiButton-colorError.*MuiButton-contained\b/,
     );
@@ -132,7 +133,8 @@ test.describe('list pattern at 1440x900', () => {
     await expect(list.rows()).toHaveCount(1);
     await list.rowAction(row, 'remove');
     await expect(confirm).toContainText(USERS.confirmAction('remove'));
-    await expect(confirm.getByTestId('confirm-permanent')).toBeVisible();
+    // A removed user stays removed (DECISIONS 5): that one is permanent.
+    await expect(confirm.getByTestId('confirm-permanent')).toHaveText(SHELL.cannotBeUndone);
     await expect(confirm.getByTestId('confirm-yes')).toHaveClass(
       /MuiButton-contained\b.*MuiButton-colorError|MuiButton-colorError.*MuiButton-contained\b/,
     );

@@ -140,7 +140,7 @@ test('a sticker on another company’s asset says so plainly and shows nothing e
   await page.goto(`/login?asn=${OTHER_COMPANY_SERIAL}`);
   await loginWithForm(page, 'client-user@demo.test');
   const popup = page.getByTestId('asset-history');
-  await expect(popup.getByTestId('asset-history-message')).toHaveText(QR_STICKERS.notVisible.replace(' (ours)', ''));
+  await expect(popup.getByTestId('asset-history-message')).toHaveText(QR_STICKERS.notVisible);
   await expect(popup.locator('table')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/asset-history-not-visible.png` });
 });

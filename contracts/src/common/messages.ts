@@ -26,6 +26,8 @@ export const SHELL = {
   crossSite: 'Cross-site request refused',
   busy: 'The server is busy. Please try again in a few seconds',
   cannotBeUndone: 'This action is permanent and cannot be undone.',
+  /** Under a settings list's delete confirm: delete archives (the record is kept). */
+  archiveNote: 'It is archived, not erased: it leaves this list and the choices, and records that already use it keep it.',
   discardTitle: 'Discard changes?',
   discardChanges: 'You have unsaved changes. Close the panel and lose them?',
   discard: 'Discard',

@@ -59,6 +59,36 @@ export const DATA_FORM_EDITOR = {
   resultChipTitle: 'A Fail in this field fails the checklist item',
 } as const;
 
+/**
+ * The properties panel's names of a field's properties (ours): what a problem with one is
+ * called on screen, never the definition's own key (`visibleWhen`, `maxLength`).
+ */
+export const FIELD_PROPERTY_LABELS: Record<string, string> = {
+  id: 'Field',
+  kind: 'Field type',
+  label: 'Label',
+  key: 'Key',
+  required: 'Required',
+  help: 'Help',
+  options: 'Options',
+  default: 'Default',
+  min: 'Min',
+  max: 'Max',
+  unit: 'Unit',
+  decimals: 'Decimals',
+  maxLength: 'Max length',
+  maxFiles: 'Max files',
+  visibleWhen: 'Visible when',
+  result: 'Result field',
+};
+
+/** A problem of one field as the builder lists it: 'Load, Key: the key serial is used twice'. */
+export function fieldProblemText(fieldName: string, property: string, message: string): string {
+  const name = FIELD_PROPERTY_LABELS[property] ?? 'Field';
+  // 'Label is required' names its property already.
+  return message.startsWith(name) ? `${fieldName}: ${message}` : `${fieldName}, ${name}: ${message}`;
+}
+
 /** The palette's names of the field kinds (ours). */
 export const FIELD_KIND_LABELS: Record<FieldKind, string> = {
   text: 'Text',

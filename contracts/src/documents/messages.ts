@@ -1,8 +1,8 @@
 /** Texts of the task documents and the public verification page (all ours: the spec has none). */
 export const DOCUMENTS = {
-  notReady: (what: string) => `The ${what} is not ready yet: it is being generated (ours)`,
-  failed: (what: string) => `The ${what} could not be generated; use Regenerate to try again (ours)`,
-  none: (what: string) => `This task has no ${what} (ours)`,
+  notReady: (what: string) => `The ${what} is not ready yet: it is being generated`, // (ours)
+  failed: (what: string) => `The ${what} could not be generated; use Regenerate to try again`, // (ours)
+  none: (what: string) => `This task has no ${what}`, // (ours)
   unknownCategory: 'category must be 1 (certificate), 2 (field report) or 3 (full checklist report)', // (ours)
   verifyUnknown: 'No certificate matches this verification code', // (ours)
   verifyTooMany: 'Too many verification requests; try again in a minute', // (ours)

@@ -12,6 +12,8 @@ export const JOB_TEXT = {
   assetNameMandatory: 'Asset Name is Mandatory',
   assetNameInvalid: 'Invalid character(s) in Asset Name',
   cancelConfirm: 'Are you sure want to cancel the job? All dependent tasks will also be cancelled!!',
+  // (ours) Under the cancel confirm: what stays of a cancelled job.
+  cancelNote: 'The job stays under Inactive, read only. Cancelling cannot be undone.',
   closeConfirm: 'Are you sure want to close the job?',
   saved: 'Job and Tasks saved successfully',
   cancelled: 'Job and Tasks cancelled successfully',

@@ -24,12 +24,12 @@ export function normalizeStickerSerial(value: string | null | undefined): string
 
 /** `POST /api/QRCodeWithImage` (spec 3: size, color, quantity, createdBy). */
 export const QrStickerRequest = z.object({
-  size: z.enum(QR_STICKER_SIZES, { error: 'Size must be 25mm, 38mm or 50mm (ours)' }),
-  color: z.enum(QR_STICKER_COLORS, { error: 'Color must be Black, Blue, Red or Green (ours)' }),
+  size: z.enum(QR_STICKER_SIZES, { error: 'Size must be 25mm, 38mm or 50mm' }), // (ours)
+  color: z.enum(QR_STICKER_COLORS, { error: 'Color must be Black, Blue, Red or Green' }), // (ours)
   quantity: z.coerce
     .number()
     .int()
-    .refine((n) => (QR_STICKER_QUANTITIES as readonly number[]).includes(n), 'Quantity must be 12, 24, 48, 96, 240 or 480 (ours)'),
+    .refine((n) => (QR_STICKER_QUANTITIES as readonly number[]).includes(n), 'Quantity must be 12, 24, 48, 96, 240 or 480'), // (ours)
   /** The spec sends the signed-in user's id; the server uses the session's user whatever it says. */
   createdBy: z.union([z.number(), z.string()]).optional(),
 });

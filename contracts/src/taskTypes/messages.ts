@@ -25,4 +25,7 @@ export const TASK_TYPE_TEXT = {
   shownCount: (shown: number, loaded: number, total: number | undefined) =>
     `Showing ${shown} · Total ${loaded} of ${total ?? `${loaded}+`} loaded`,
   checklistReadOnly: 'Fix the JSON to edit the checklist here',
+  /** Above the checklist: '1 section, 3 items'. */
+  checklistCounts: (sections: number, items: number) =>
+    `${sections} section${sections === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'}`,
 } as const;

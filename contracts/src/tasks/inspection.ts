@@ -114,7 +114,7 @@ export const INSPECTION_TEXT = {
   defectDangerOfFail: 'A defect of a failed item is an existing danger or will become dangerous',
   observationOnly: 'A passed item may carry only an observation',
   noDefectOnNa: 'An item that is not applicable records no defect',
-  samplesTooFew: (form: string, min: number) => `${form} needs at least ${min} sample(s)`,
+  samplesTooFew: (form: string, min: number) => `${form} needs at least ${min} sample${min === 1 ? '' : 's'}`,
   nothingExamined: 'Nothing was examined: every item is not applicable',
   incomplete: (count: number) => `Unable to submit: ${count} item(s) have no result`,
 } as const;

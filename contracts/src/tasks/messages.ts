@@ -30,7 +30,7 @@ export const TASK_TEXT = {
   inspectionTimeRequired: 'Actual Inspection Time is required',
   // (ours: the spec gives no server texts for these)
   notFound: 'Task not found', // (ours)
-  wrongStatus: (action: string, statusLabel: string) => `A task in status ${statusLabel} cannot be changed by ${action} (ours)`,
+  wrongStatus: (action: string, statusLabel: string) => `A task in status ${statusLabel} cannot be changed by ${action}`, // (ours)
   specialType: 'No action is possible on a special observation', // (ours)
   notInspectable: 'This task cannot be inspected in its current status', // (ours)
   jobDetailsOnlySubmitted: 'Job details can be changed only while the task is submitted', // (ours)
@@ -40,9 +40,9 @@ export const TASK_TEXT = {
   regenerating: 'PDF is getting regenerated', // (ours)
   regenerateNothing: 'This task has no documents to generate in its status', // (ours)
   pincodeNumeric: 'Pincode must be a number', // (ours)
-  samplesTooFew: (form: string, min: number) => `${form} needs at least ${min} sample(s) (ours)`,
-  samplesTooMany: (form: string, max: number) => `${form} allows at most ${max} sample(s) (ours)`,
-  unknownNode: (id: string) => `Checklist node ${id} is not in this task's checklist (ours)`,
+  samplesTooFew: (form: string, min: number) => `${form} needs at least ${min} sample${min === 1 ? '' : 's'}`, // (ours)
+  samplesTooMany: (form: string, max: number) => `${form} allows at most ${max} sample${max === 1 ? '' : 's'}`, // (ours)
+  unknownNode: (id: string) => `Checklist node ${id} is not in this task's checklist`, // (ours)
   filesFirst: 'Upload the files with POST /api/Setting/formfile first and name them in checklistData', // (ours)
   unknownFile: 'A file of the checklist is not one uploaded for it', // (ours)
   // Complete inspections and the signatories (DECISIONS 9)
@@ -51,7 +51,7 @@ export const TASK_TEXT = {
   signatureRequired: 'Add your signature to your profile before approving',
   examinationSaved: 'Examination details saved successfully',
   regenerateFinal: 'A final certificate never changes: amend the task to issue a revision',
-  confirm: (actionLabel: string) => `Are you sure want to ${actionLabel} the task? (ours)`,
+  confirm: (actionLabel: string) => `Are you sure want to ${actionLabel} the task?`, // (ours)
   // ATTACH ASSET (ours: the spec names the confirm and the success texts only)
   alreadyHasAsset: 'This task already has an asset', // (ours)
   notAttachable: 'An asset can be attached only to an open, ongoing, on hold or amended task that is not an LLG task', // (ours)

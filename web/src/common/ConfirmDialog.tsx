@@ -10,7 +10,8 @@ import { SHELL } from '@portal/contracts';
 
 /**
  * The confirm of every list: the spec's question, plain text buttons without icons, and for
- * an action that cannot be undone (`destructive`) a line saying so and a red confirm button.
+ * a destructive action a red confirm button and a line saying what happens: `note`, or by
+ * default that it cannot be undone (say what really happens: an archive is not permanent).
  */
 export function ConfirmDialog({
   open,
@@ -19,6 +20,7 @@ export function ConfirmDialog({
   confirm = SHELL.yes,
   cancel = SHELL.no,
   destructive = false,
+  note = SHELL.cannotBeUndone,
   loading = false,
   onConfirm,
   onClose,
@@ -29,6 +31,8 @@ export function ConfirmDialog({
   confirm?: string;
   cancel?: string;
   destructive?: boolean;
+  /** The line under a destructive confirm's question. */
+  note?: string;
   loading?: boolean;
   onConfirm(): void;
   onClose(): void;
@@ -50,7 +54,7 @@ export function ConfirmDialog({
         <DialogContentText id={textId}>{content}</DialogContentText>
         {destructive && (
           <DialogContentText sx={{ mt: 1, color: 'error.dark', fontWeight: 500 }} data-testid="confirm-permanent">
-            {SHELL.cannotBeUndone}
+            {note}
           </DialogContentText>
         )}
       </DialogContent>

@@ -118,6 +118,7 @@ export function useArchiveConfirm<R extends { id: number; name: string }>(
       confirm={SHELL.yes}
       cancel={SHELL.cancel}
       destructive
+      note={SHELL.archiveNote}
       onConfirm={run}
       onClose={() => setPending(null)}
     />

@@ -295,6 +295,7 @@ function JobWizard({
         title={confirm === 'cancel' ? JOB_UI.cancelJob : JOB_UI.closeJob}
         content={confirm === 'cancel' ? JOB_TEXT.cancelConfirm : JOB_TEXT.closeConfirm}
         destructive={confirm === 'cancel'}
+        note={JOB_TEXT.cancelNote}
         loading={save.busy}
         onClose={() => setConfirm(null)}
         onConfirm={() => {

@@ -24,7 +24,6 @@ import { assetHistoryBySerial, fileUrl } from './api';
 import { specPause } from '../common/pauses';
 
 const LOGOUT_WAIT_MS = 1500;
-const ours = (text: string) => text.replace(' (ours)', '');
 
 /**
  * After a sign-in from a sticker (`/login?asn=<serial>` leads here as `/?asn=<serial>`): the
@@ -70,10 +69,10 @@ function AssetHistoryDialog({ asn }: { asn: string }) {
           <CircularProgress size={24} />
         ) : history.error ? (
           <Alert severity={notVisible ? 'info' : 'error'} data-testid="asset-history-message">
-            {notVisible ? ours(QR_STICKERS.notVisible) : history.error.message}
+            {notVisible ? QR_STICKERS.notVisible : history.error.message}
           </Alert>
         ) : !data?.rows.length ? (
-          <Typography color="text.secondary">{ours(QR_STICKERS.noHistory)}</Typography>
+          <Typography color="text.secondary">{QR_STICKERS.noHistory}</Typography>
         ) : (
           <>
             {/* On a phone each report is a card of label and value pairs instead of a wide table. */}

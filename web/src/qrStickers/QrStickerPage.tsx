@@ -54,7 +54,7 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
   const [phase, setPhase] = useState<'idle' | 'processing' | 'saved'>('idle');
   const [saved, setSaved] = useState<QrStickerBatch | null>(null);
   const batches = useQuery({ queryKey: BATCHES_KEY, queryFn: listStickerBatches });
-  useLoadErrorAlert(batches.error, QR_STICKERS.saveError('loading the sticker sheets failed (ours)'));
+  useLoadErrorAlert(batches.error, QR_STICKERS.saveError('loading the sticker sheets failed'));
 
   const valid = size !== '' && color !== '' && quantity !== '';
   const generate = async () => {
@@ -108,7 +108,7 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
       </Card>
 
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
-        {QR_STICKERS.batches.replace(' (ours)', '')}
+        {QR_STICKERS.batches}
       </Typography>
       <Card variant="outlined" sx={{ maxWidth: 760, overflowX: 'auto' }}>
         {batches.isPending ? (
@@ -117,19 +117,19 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
           </Box>
         ) : !batches.data?.length ? (
           <Typography sx={{ p: 2 }} color="text.secondary">
-            {QR_STICKERS.noBatches.replace(' (ours)', '')}
+            {QR_STICKERS.noBatches}
           </Typography>
         ) : (
           <Table size="small" data-testid="qr-batches">
             <TableHead>
               <TableRow>
-                <TableCell>{QR_STICKERS.requestedAt.replace(' (ours)', '')}</TableCell>
+                <TableCell>{QR_STICKERS.requestedAt}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.size}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.color}</TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                   {QR_STICKERS.quantity}
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.requestedBy.replace(' (ours)', '')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.requestedBy}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -183,7 +183,7 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
         <DialogActions>
           {saved && (
             <Button href={fileUrl(saved.blobKey)} target="_blank" rel="noopener" startIcon={<Download />}>
-              {QR_STICKERS.download.replace(' (ours)', '')}
+              {QR_STICKERS.download}
             </Button>
           )}
           <Button variant="contained" onClick={() => setPhase('idle')}>

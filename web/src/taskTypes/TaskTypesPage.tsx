@@ -28,7 +28,7 @@ const COLUMNS: ListColumn<TaskTypeRow>[] = [
   { source: 'externalId', label: 'External', width: 120, card: 'field' },
   { source: 'referenceStandard', label: 'Reference Standard', width: 220, card: 'subtitle' },
   { source: 'inspectionMethod', label: 'Inspection Method', width: 200, card: 'field' },
-  { source: 'validity', label: 'Validity', width: 90, card: 'field', text: (r) => `${r.validity} months` },
+  { source: 'validity', label: 'Validity', width: 90, card: 'field', text: (r) => `${r.validity} month${r.validity === 1 ? '' : 's'}` },
 ];
 const ADMIN: AdminListOptions<TaskTypeRow> = {
   resource: 'taskTypes',

@@ -253,7 +253,7 @@ export function unknownPage(): string {
   return page(
     'Certificate not found',
     `<p class="brand">Certificate verification</p><section class="card"><div class="head"><h1>Certificate not found</h1><p>${escapeHtml(
-      DOCUMENTS.verifyUnknown.replace('', ''), // (ours)
+      DOCUMENTS.verifyUnknown, // (ours)
     )}. Check that the address is complete, or scan the QR code on the certificate again.</p></div></section>`,
   );
 }
@@ -278,7 +278,7 @@ export async function verifyPageRoutes(app: FastifyInstance) {
         429,
         page(
           'Too many requests',
-          `<section class="card"><div class="head"><h1>Too many requests</h1><p>${escapeHtml(DOCUMENTS.verifyTooMany.replace('', ''))}</p></div></section>`, // (ours)
+          `<section class="card"><div class="head"><h1>Too many requests</h1><p>${escapeHtml(DOCUMENTS.verifyTooMany)}</p></div></section>`, // (ours)
         ),
       );
       return true;
@@ -304,7 +304,7 @@ export async function verifyPageRoutes(app: FastifyInstance) {
         return sendPage(reply, 200, verificationPage(found, code, outcome));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return sendPage(reply, error.statusCode, verificationPage(found, code, { error: error.message.replace('', '') })); // (ours)
+        return sendPage(reply, error.statusCode, verificationPage(found, code, { error: error.message })); // (ours)
       }
     },
   );

@@ -183,7 +183,7 @@ export async function createStickerBatch(ctx: RequestContext, body: QrStickerReq
       if (!(error instanceof SerialCollision)) throw error;
     }
   }
-  if (!batchId || !pdf) throw conflict(QR_STICKERS.saveError('could not draw unique serials, please try again (ours)'));
+  if (!batchId || !pdf) throw conflict(QR_STICKERS.saveError('could not draw unique serials, please try again'));
   const [row] = await ctx.db
     .select(batchColumns)
     .from(qrStickerBatches)

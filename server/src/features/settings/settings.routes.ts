@@ -57,7 +57,13 @@ export async function settingsRoutes(app: FastifyInstance) {
       path,
       {
         config: { permission: { query: 'objectType', values: permissionMap((t) => t.options) } },
-        schema: { querystring: z.record(z.string(), z.string().max(200)), response: { 200: SettingOptionsAnswer } },
+        schema: {
+          // An object with its one known key and any others as strings (the pickers' filters),
+          // not z.record: a record has no properties, and OpenAPI cannot say it as query
+          // parameters (the document called it one parameter of schema "object").
+          querystring: z.object({ objectType: z.string().max(200).optional() }).catchall(z.string().max(200)),
+          response: { 200: SettingOptionsAnswer },
+        },
       },
       async (request) => {
         const type = settingType(request.query.objectType);

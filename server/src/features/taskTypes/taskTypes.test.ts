@@ -112,7 +112,7 @@ describe('Task Types', () => {
     expect(duplicate.json().error).toBe('sections[0].items[0].id: the id a is used twice');
     const extra = await save(admin, bodyFor(t.demo, { name: 'Extra', checklist: { sections: [], more: 1 }, sectionsJson: undefined }));
     expect(extra.statusCode).toBe(400);
-    expect(extra.json().error).toMatch(/^checklist/);
+    expect(extra.json().error).toMatch(/^checklist/i);
   });
 
   it('refuses an unknown data form, naming its path in the checklist', async () => {

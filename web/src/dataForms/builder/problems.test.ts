@@ -19,12 +19,15 @@ describe('definition problems', () => {
     };
     const problems = definitionProblems(definition);
     expect(problems.byField.get('a')).toBeUndefined();
-    expect(problems.byField.get('b')).toBe('key: the key serial is used twice');
+    expect(problems.byField.get('b')).toBe('Key: the key serial is used twice');
     expect(problems.byProperty.get('b')?.get('key')).toBe('the key serial is used twice');
     expect(problems.byProperty.get('b')?.get('max')).toBe('must not be less than min');
     expect(problems.byProperty.get('c')?.get('visibleWhen')).toBe('must name a field above this one (later is not)');
     expect(problems.byProperty.get('d')?.get('label')).toBe('Label is required');
-    expect(problems.list).toContain('Load (key): the key serial is used twice');
-    expect(problems.list).toContain('Field 4 (label): Label is required');
+    expect(problems.list).toContain('Load, Key: the key serial is used twice');
+    expect(problems.list).toContain('Field 4: Label is required');
+    // The panel's names, never the definition's keys.
+    expect(problems.list).toContain('Notes, Visible when: must name a field above this one (later is not)');
+    for (const text of [...problems.list, ...problems.byField.values()]) expect(text).not.toMatch(/visibleWhen|\(key\)|\(label\)/);
   });
 });

@@ -1,7 +1,8 @@
 import { FormDefinition } from '@portal/contracts/dataForms/definition';
+import { FIELD_PROPERTY_LABELS, fieldProblemText } from '@portal/contracts/dataForms/editorMessages';
 
 export interface DefinitionProblems {
-  /** Every problem as '<path>: <reason>', in field order. */
+  /** Every problem as '<field>, <property>: <reason>' in the panel's words, in field order. */
   list: string[];
   /** The first problem of each field, by field id (marks the canvas). */
   byField: Map<string, string>;
@@ -22,8 +23,10 @@ export function definitionProblems(definition: FormDefinition): DefinitionProble
       continue;
     }
     const name = typeof property === 'string' ? property : 'label';
-    result.list.push(`${field.label || `Field ${Number(index) + 1}`} (${name}): ${issue.message}`);
-    if (!result.byField.has(field.id)) result.byField.set(field.id, `${name}: ${issue.message}`);
+    result.list.push(fieldProblemText(field.label || `Field ${Number(index) + 1}`, name, issue.message));
+    const shown = FIELD_PROPERTY_LABELS[name] ?? 'Field';
+    if (!result.byField.has(field.id))
+      result.byField.set(field.id, issue.message.startsWith(shown) ? issue.message : `${shown}: ${issue.message}`);
     let properties = result.byProperty.get(field.id);
     if (!properties) {
       properties = new Map();

@@ -30,7 +30,10 @@ export function ChecklistEditor({
   const forms = useChecklistForms(looseGear);
   const problem = parsed.ok ? serverError : parsed.message;
   const counts = parsed.ok
-    ? `${parsed.value.sections.length} sections, ${parsed.value.sections.reduce((n, s) => n + s.items.length, 0)} items`
+    ? TASK_TYPE_TEXT.checklistCounts(
+        parsed.value.sections.length,
+        parsed.value.sections.reduce((n, s) => n + s.items.length, 0),
+      )
     : null;
 
   return (
