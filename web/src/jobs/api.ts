@@ -6,6 +6,7 @@ import type {
   JobTask,
   ScheduleBody,
   ScheduleSaveAnswer,
+  ScheduleWithTasksAnswer,
   TaskPayload,
   TaskSaveAnswer,
   JobSiteOption,
@@ -26,6 +27,9 @@ for (const [resource, type] of [
 }
 
 export const saveSchedule = (body: ScheduleBody) => post<ScheduleSaveAnswer>('/Schedule', body);
+/** POST /api/Schedule/withTasks (ours, issue 20): the job and its tasks in one transaction; the server mails after the commit. */
+export const saveScheduleWithTasks = (schedule: ScheduleBody, tasks: TaskPayload[]) =>
+  post<ScheduleWithTasksAnswer>('/Schedule/withTasks', { schedule, tasks });
 export const jobAction = (id: number, action: JobAction) => del<{ message: string }>(`/Schedule/${id}/${action}`);
 export const jobTasks = (scheduleId: number) => get<JobTask[]>('/Observation/Schedule', { query: { scheduleId } });
 export const saveTasks = (scheduleId: number, tasks: TaskPayload[], cancel = false) =>
