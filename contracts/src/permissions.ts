@@ -64,7 +64,17 @@ export const PERMISSION_ROLES = {
   'jobs.read': JOB_READERS,
   'jobs.create': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'FIELD-ENGG'],
   'jobs.update': without(JOB_READERS, 'SALES-PERSON'),
+  /** Close a day job: "SCHEDULER and one other role" (DECISIONS 4). */
   'jobs.close': ['SCHEDULER', 'FIELD-ENGG'],
+  /**
+   * Cancel a job: cancelling a job cancels its open tasks, so the roles of the task Cancel
+   * (DECISIONS 4: SCHEDULER, LO-ADMIN) and no other (issue 20).
+   */
+  'jobs.cancel': ['SCHEDULER', 'LO-ADMIN'],
+  /** Change the PO Number and the inspectors of an existing job: "FIELD-ENGG alone" (shell document 6). */
+  'jobs.editInspectors': ['FIELD-ENGG'],
+  /** Add tasks to any job; the other job editors (FIELD-ENGG, FIELD-JUNIOR) only to day jobs (DECISIONS 4). */
+  'jobs.tasksAnyJob': without(JOB_READERS, 'SALES-PERSON', 'FIELD-ENGG', 'FIELD-JUNIOR'),
   'tasks.read': without(ALL, 'CORPORATE'),
   'tasks.open': without(ALL_LO, 'CORPORATE', 'SALES-PERSON'),
   'tasks.inspect': ['APPROVER', 'FIELD-ENGG'],

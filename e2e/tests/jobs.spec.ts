@@ -153,16 +153,37 @@ test('SCHEDULER creates a job through the four steps with a new site, requester,
   await expect(panel.getByTestId('remove-last-task')).toBeEnabled();
   await expect(save).toBeEnabled();
   await shot(page, 'job-step3');
+  // Issue 20: the job and its tasks go in one call; the mails are the server's, after the commit.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/(Schedule|Observation|getNotification)/.test(request.url())) {
+      calls.push(new URL(request.url()).pathname.replace(/\/\d+$/, '/{id}'));
+    }
+  });
   await save.click();
-  await expect(page.getByText(JOB_TEXT.filesUploaded)).toBeVisible();
-  await expect(page.getByText(JOB_TEXT.saved)).toBeVisible();
+  // The spec's message first, then the new job's number; the files' success does not replace it.
+  const alert = page.getByTestId('alert-success').filter({ hasText: JOB_TEXT.saved });
+  await expect(alert).toContainText(new RegExp(`${JOB_TEXT.saved}: [A-Z0-9]+-\\d{4}-\\d{5}`));
+  await expect(alert).toContainText(JOB_TEXT.filesUploaded);
+  const alertText = await alert.textContent();
   await expect(panel).toBeHidden({ timeout: 10_000 });
+  expect(calls).toEqual(['/api/Schedule/withTasks', '/api/Schedule/attachment/{id}']);
 
   // The new job on the dashboard, with a number from the office's sequence.
   const jobs = await apiGet<JobRow[]>(page, '/Schedule?offset=0&limit=500', { site: siteName });
   expect(jobs).toHaveLength(1);
   const job = jobs[0];
   expect(job.jobNumber).toMatch(/^[A-Z0-9]+-\d{4}-\d{5}$/);
+  expect(alertText).toContain(`${JOB_TEXT.saved}: ${job.jobNumber}`);
+  const saved = await apiGet<{ taskTypeName: string; locationName: string | null; status: number }[]>(
+    page,
+    `/Observation/Schedule?scheduleId=${job.id}`,
+  );
+  expect(saved.map((t) => [t.taskTypeName, t.status])).toEqual([
+    [taskType, 1],
+    [taskType, 1],
+  ]);
+  expect(saved.some((t) => t.locationName === assetName)).toBe(true);
   expect(job.client).toBe(client);
   expect(job.otherFiles.map((f) => f.fileName)).toEqual(['scope.pdf']);
   await list.searchFor('Job Number', job.jobNumber);
@@ -251,6 +272,56 @@ test('SCHEDULER cancels a job behind the spec confirm; the cancelled job is read
   await expect(panel.getByTestId('add-task')).toBeDisabled();
   await expect(panel.getByTestId('add-asset')).toBeDisabled();
   await expect(panel.getByTestId('job-cancel')).toBeDisabled();
+});
+
+test('closing the wizard asks first once something was typed: the X, Esc, Keep editing and Discard', async ({ page }) => {
+  await loginAs(page, SCHEDULER);
+  const list = await openJobs(page);
+  const panel = list.panel();
+  // Nothing typed: Esc and the X close at once.
+  await page.getByTestId('add').click();
+  await expect(panel.getByTestId('job-wizard')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await page.getByTestId('add').click();
+  await panel.getByTestId('side-panel-close').click();
+  await expect(panel).toBeHidden();
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+
+  // Something typed: the X asks; Keep editing keeps it; Esc asks too; Discard drops it.
+  await page.getByTestId('add').click();
+  const client = await pickFirst(panel, /^Client Name/);
+  await panel.getByTestId('side-panel-close').click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText(JOB_TEXT.discardTitle);
+  await expect(confirm).toContainText(JOB_TEXT.discardContent);
+  await confirm.getByRole('button', { name: JOB_TEXT.keepEditing }).click();
+  await expect(confirm).toBeHidden();
+  await expect(panel.getByRole('combobox', { name: /^Client Name/ })).toHaveText(client);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toContainText(JOB_TEXT.discardContent);
+  await confirm.getByRole('button', { name: JOB_TEXT.discard }).click();
+  await expect(panel).toBeHidden();
+  // Opened again, the wizard starts empty.
+  await page.getByTestId('add').click();
+  await expect(panel.getByRole('combobox', { name: /^Client Name/ })).not.toHaveText(client);
+});
+
+test('FIELD-JUNIOR may not cancel a job (DECISIONS 4): Cancel Job disabled, the server refuses with 403', async ({ page }) => {
+  await loginAs(page, SCHEDULER);
+  const job = await makeJob(page);
+  await switchUser(page, 'field-junior@demo.test');
+  const list = await openJobs(page);
+  await list.searchFor('Job Number', job.jobNumber);
+  await list.rowAction(list.row(job.jobNumber), 'edit');
+  const panel = list.panel();
+  await panel.getByTestId('job-step-3').click();
+  await expect(panel.getByTestId('job-cancel')).toBeDisabled();
+  const refused = await page.request.delete(`/api/Schedule/${job.id}/cancel`);
+  expect(refused.status()).toBe(403);
+  const [row] = await apiGet<JobRow[]>(page, '/Schedule?offset=0&limit=5', { jobNumber: job.jobNumber });
+  expect(row.status).toBe(1);
+  expect(row.rights.cancel).toBe(false);
 });
 
 test('FIELD-ENGG adds a task to a day job and closes it', async ({ page }) => {

@@ -116,33 +116,12 @@ export const CURRENCIES = [
   'EGP',
 ] as const;
 
-/** Roles of DECISIONS 4 for jobs, read by the web and enforced by the server. */
-export const JOB_ADD_DISABLED_ROLES = [
-  'APPROVER',
-  'APPROVER-ONLY',
-  'FIELD-JUNIOR',
-  'CORPORATE',
-  'SALES-PERSON',
-  'CLIENT-ADMIN',
-  'CLIENT-USER',
-  'SITE-USER',
-  'REQUESTER',
-] as const;
-export const JOB_ACTION_HIDDEN_ROLES = [
-  'APPROVER-ONLY',
-  'CORPORATE',
-  'SALES-PERSON',
-  'CLIENT-ADMIN',
-  'CLIENT-USER',
-  'SITE-USER',
-  'REQUESTER',
-] as const;
-/** May add tasks only to day jobs. */
-export const DAY_JOB_ONLY_TASK_ROLES = ['FIELD-ENGG', 'FIELD-JUNIOR'] as const;
-/** Close a day job. */
-export const JOB_CLOSE_ROLES = ['SCHEDULER', 'FIELD-ENGG'] as const;
-/** Alone edits PO Number and inspectors of an existing job. */
-export const JOB_FIELD_EDIT_ROLE = 'FIELD-ENGG';
+/*
+ * Who may add, edit, cancel and close jobs lives in the permission registry (permissions.ts):
+ * Add is disabled without `jobs.create`, the Action column hidden without `jobs.update`,
+ * Cancel Job needs `jobs.cancel`, Close Job `jobs.close`, an existing job's PO Number and
+ * inspectors `jobs.editInspectors`, tasks on a job that is not a day job `jobs.tasksAnyJob`.
+ */
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -482,3 +461,26 @@ export const NotificationAnswer = z.object({ message: z.string(), sent: z.number
 // Job files: POST /api/Schedule/attachment/{jobId} (multipart scheduleFile)
 export const JobFileParams = z.object({ jobId: id('jobId') });
 export const JobFilesAnswer = z.object({ otherFiles: z.array(JobFile), message: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/Schedule/withTasks (ours, issue 20): a job and its tasks in one transaction
+
+/**
+ * The job (the body of POST /api/Schedule) and its new or changed tasks (the body of
+ * POST /api/Observation/All), saved together or not at all. The mails go after the commit.
+ */
+export const ScheduleWithTasksBody = z.object({
+  schedule: ScheduleBody,
+  tasks: TaskSaveBody.default([]),
+});
+export type ScheduleWithTasksBody = z.input<typeof ScheduleWithTasksBody>;
+export type ScheduleWithTasksInput = z.output<typeof ScheduleWithTasksBody>;
+
+/** The job save's answer plus the task save's; `mailsSent` counts the notifications sent after the commit. */
+export const ScheduleWithTasksAnswer = ScheduleSaveAnswer.extend({
+  newObservations: z.array(JobTask),
+  scheduleStatus: z.number(),
+  mailsSent: z.number(),
+  message: z.string(),
+});
+export type ScheduleWithTasksAnswer = z.infer<typeof ScheduleWithTasksAnswer>;

@@ -22,7 +22,9 @@ export function useAlert() {
       );
     return {
       /** A success: 2000 ms unless the spec says otherwise (a sequence save: 1000 ms). */
-      success: (text: string, ms = 2000) => show('success', ALERT_TITLE.success, text, undefined, ms),
+      success: (text: string, ms = 2000, detail?: string) => show('success', ALERT_TITLE.success, text, detail, ms),
+      /** Done, but not all of it (a job saved whose files failed): the primary text, then what failed. */
+      partial: (text: string, detail: string, ms = 6000) => show('warning', ALERT_TITLE.success, text, detail, ms),
       /** A load error: 2000 ms. */
       error: (text: string, detail?: string) => show('error', ALERT_TITLE.oops, text, detail, 2000),
       /** A save or delete error: 2500 ms, with the server's text when it has one. */

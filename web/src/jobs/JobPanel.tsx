@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { JOB_TYPE, type JobRow } from '@portal/contracts';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { SidePanel } from '../common/list';
+import { type DiscardTexts, SidePanel, useReportUnsaved } from '../common/list';
 import { PanelFooter } from '../common/PanelFooter';
 import { useSession } from '../session/SessionContext';
 import { jobTasks } from './api';
@@ -28,6 +28,14 @@ import { JOB_TEXT, JOB_UI } from './texts';
 import { type JobCommand, useJobSave } from './useJobSave';
 
 const NARROW = 680;
+
+/** Closing the wizard with unsaved input asks first (issue 20), in the jobs' words. */
+const DISCARD: DiscardTexts = {
+  title: JOB_TEXT.discardTitle,
+  content: JOB_TEXT.discardContent,
+  confirm: JOB_TEXT.discard,
+  cancel: JOB_TEXT.keepEditing,
+};
 const WIDE = 1120;
 
 /**
@@ -54,7 +62,7 @@ export function JobPanel({
   }, [open]);
   const title = job ? JOB_TEXT.editTitle(job.jobNumber) : JOB_TEXT.addTitle;
   return (
-    <SidePanel open={open} title={title} onClose={onClose} width={step >= 3 ? WIDE : NARROW}>
+    <SidePanel open={open} title={title} onClose={onClose} width={step >= 3 ? WIDE : NARROW} guardCloseButton discardTexts={DISCARD}>
       <JobWizard key={job?.id ?? 'new'} job={job} lite={lite} step={step} setStep={setStep} onSaved={onSaved} />
     </SidePanel>
   );
@@ -107,6 +115,13 @@ function JobWizard({
     setAssetsLoading(loadingKeys.current.size > 0);
   }, []);
   const save = useJobSave({ onSaved, llgTaskType: taskTypes.llg, taskTypes: taskTypes.all });
+  // Esc, the X or a click outside ask first while anything typed is unsaved (SidePanel's guard).
+  const [saved, setSaved] = useState(false);
+  const changed = useMemo(
+    () => pendingFiles.length > 0 || (form !== null && initial !== null && JSON.stringify(form) !== JSON.stringify(initial)),
+    [form, initial, pendingFiles],
+  );
+  useReportUnsaved(changed && !saved);
 
   // The inspectors the saved tasks name, offered on their rows even when they no longer qualify.
   const taskInspectors = useMemo(() => {
@@ -255,7 +270,7 @@ function JobWizard({
               color="error"
               variant="outlined"
               sx={{ whiteSpace: 'nowrap' }}
-              disabled={!canCancelJob(form) || (job !== null && !job.rights.cancel) || save.busy}
+              disabled={!canCancelJob(role, form) || (job !== null && !job.rights.cancel) || save.busy}
               onClick={() => setConfirm('cancel')}
               data-testid="job-cancel"
             >
@@ -278,7 +293,7 @@ function JobWizard({
           <Button
             variant="contained"
             disabled={locked || !ready(3) || !ready(0) || !ready(1) || !ready(2) || save.busy}
-            onClick={() => void save.save(form, pendingFiles)}
+            onClick={() => void save.save(form, pendingFiles).then(setSaved)}
             startIcon={save.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
             data-testid="job-save"
           >

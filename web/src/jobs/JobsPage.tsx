@@ -2,10 +2,10 @@ import Edit from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { formatDate, JOB_ACTION_HIDDEN_ROLES, JOB_ADD_DISABLED_ROLES, JOB_PAGE_SIZE, type JobRow } from '@portal/contracts';
+import { formatDate, JOB_PAGE_SIZE, type JobRow } from '@portal/contracts';
 import { AddButton, type ListColumn, ListScreen, type RowActionSpec, SearchBox, SelectFilter, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
-import { useCan, useSession } from '../session/SessionContext';
+import { useCan } from '../session/SessionContext';
 import './api';
 import { INITIAL_JOB_FILTER, type JobFilterState, statusChoices, toggled, toServerFilter } from './filters';
 import { JobPanel } from './JobPanel';
@@ -53,10 +53,10 @@ function jobColumns(lite: boolean): ListColumn<JobRow>[] {
  * action, and the four-step job panel.
  */
 export function JobsDashboard({ title, crumbs, lite }: ScreenProps & { lite: boolean }) {
-  const { role } = useSession();
-  const addDisabled = (JOB_ADD_DISABLED_ROLES as readonly string[]).includes(role);
-  const actionHidden = (JOB_ACTION_HIDDEN_ROLES as readonly string[]).includes(role);
+  // DECISIONS 4: Add is disabled without jobs.create, the Action column hidden without jobs.update.
+  const addDisabled = !useCan('jobs.create');
   const canUpdate = useCan('jobs.update');
+  const actionHidden = !canUpdate;
   const [filter, setFilter] = useState<JobFilterState>(INITIAL_JOB_FILTER);
   const serverFilter = useMemo(() => toServerFilter(filter), [filter]);
   const [sorted, setSorted] = useState(false);

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { JOB_DETAILS_MAX, JOB_FIELD_EDIT_ROLE, JOB_FILE_EXTENSIONS } from '@portal/contracts';
+import { can, JOB_DETAILS_MAX, JOB_FILE_EXTENSIONS } from '@portal/contracts';
 import { useSession } from '../session/SessionContext';
 import { Pick, PickMany, Text } from './fields';
 import type { JobFormState } from './jobForm';
@@ -37,7 +37,7 @@ export function StaffStep({
 }) {
   const { role } = useSession();
   const existing = Boolean(form.id);
-  const inspectorsLocked = locked || (existing && role !== JOB_FIELD_EDIT_ROLE);
+  const inspectorsLocked = locked || (existing && !can(role, 'jobs.editInspectors'));
   const inspectors = useInspectors(form.officeId, form.savedInspectors);
   const people = inspectors.data ?? [];
   const vendorLong = form.vendorDetails.length > JOB_DETAILS_MAX;

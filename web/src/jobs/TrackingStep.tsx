@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { CURRENCIES, JOB_FIELD_EDIT_ROLE } from '@portal/contracts';
+import { CURRENCIES, can } from '@portal/contracts';
 import { useSession } from '../session/SessionContext';
 import { type Choice, grid, Pick, Text } from './fields';
 import type { JobFormState } from './jobForm';
@@ -90,7 +90,7 @@ export function TrackingStep({
           value={form.poNumber}
           onChange={(poNumber) => set({ poNumber })}
           // FIELD-ENGG alone edits the PO Number of an existing job.
-          disabled={locked || (existing && role !== JOB_FIELD_EDIT_ROLE)}
+          disabled={locked || (existing && !can(role, 'jobs.editInspectors'))}
           testId="job-po-number"
         />
         <Text

@@ -5,9 +5,8 @@ import type {
   JobRow,
   JobTask,
   ScheduleBody,
-  ScheduleSaveAnswer,
+  ScheduleWithTasksAnswer,
   TaskPayload,
-  TaskSaveAnswer,
   JobSiteOption,
   JobUserOption,
 } from '@portal/contracts';
@@ -25,19 +24,11 @@ for (const [resource, type] of [
   });
 }
 
-export const saveSchedule = (body: ScheduleBody) => post<ScheduleSaveAnswer>('/Schedule', body);
+/** POST /api/Schedule/withTasks (ours, issue 20): the job and its tasks in one transaction; the server mails after the commit. */
+export const saveScheduleWithTasks = (schedule: ScheduleBody, tasks: TaskPayload[]) =>
+  post<ScheduleWithTasksAnswer>('/Schedule/withTasks', { schedule, tasks });
 export const jobAction = (id: number, action: JobAction) => del<{ message: string }>(`/Schedule/${id}/${action}`);
 export const jobTasks = (scheduleId: number) => get<JobTask[]>('/Observation/Schedule', { query: { scheduleId } });
-export const saveTasks = (scheduleId: number, tasks: TaskPayload[], cancel = false) =>
-  post<TaskSaveAnswer>('/Observation/All', tasks, { query: { cancelFlag: cancel ? -1 : 1, scheduleId } });
-export const notifyNewTasks = (tasks: JobTask[]) =>
-  post<unknown>(
-    '/getNotification',
-    tasks.map((t) => t.id),
-  );
-export const notifyReassigned = (scheduleId: number, inspectorId: number) =>
-  post<unknown>(`/getNotificationForReassignedJob/${scheduleId}/${inspectorId}`, {});
-
 export interface NewSite {
   name: string;
   street: string;

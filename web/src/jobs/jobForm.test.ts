@@ -65,9 +65,14 @@ describe('job wizard rules', () => {
   });
 
   it('offers Cancel Job for saved open jobs and Close Job for open day jobs to SCHEDULER and FIELD-ENGG', () => {
-    expect(canCancelJob({ id: undefined, status: 1 })).toBe(false);
-    expect(canCancelJob({ id: 4, status: 16 })).toBe(false);
-    expect(canCancelJob({ id: 4, status: 2 })).toBe(true);
+    expect(canCancelJob('SCHEDULER', { id: undefined, status: 1 })).toBe(false);
+    expect(canCancelJob('SCHEDULER', { id: 4, status: 16 })).toBe(false);
+    expect(canCancelJob('SCHEDULER', { id: 4, status: 2 })).toBe(true);
+    expect(canCancelJob('LO-ADMIN', { id: 4, status: 2 })).toBe(true);
+    // DECISIONS 4: Cancel is SCHEDULER's and LO-ADMIN's only (issue 20).
+    for (const role of ['FIELD-JUNIOR', 'FIELD-ENGG', 'APPROVER', 'MASTER_ADMIN'] as const) {
+      expect(canCancelJob(role, { id: 4, status: 2 })).toBe(false);
+    }
     const dayJob = { id: 4, status: 1, isDayJob: true, isDayJobClosed: false };
     expect(canCloseJob('SCHEDULER', dayJob)).toBe(true);
     expect(canCloseJob('FIELD-ENGG', dayJob)).toBe(true);

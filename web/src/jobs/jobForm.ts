@@ -1,7 +1,6 @@
 import {
-  DAY_JOB_ONLY_TASK_ROLES,
+  can,
   isJobLocked,
-  JOB_CLOSE_ROLES,
   JOB_DETAILS_MAX,
   JOB_FILE_EXTENSIONS,
   JOB_FILES_MAX_BYTES,
@@ -164,20 +163,16 @@ export function stepReady(step: number, form: JobFormState, extra: { hasOffices:
 /** Whether the role may add task rows to this job (DECISIONS 4). */
 export function canAddTasks(role: Role, form: Pick<JobFormState, 'status' | 'isDayJob'>): boolean {
   if (isLocked(form.status)) return false;
-  return !(DAY_JOB_ONLY_TASK_ROLES as readonly string[]).includes(role) || form.isDayJob;
+  return can(role, 'jobs.tasksAnyJob') || form.isDayJob;
 }
 
 export function canCloseJob(role: Role, form: Pick<JobFormState, 'id' | 'status' | 'isDayJob' | 'isDayJobClosed'>): boolean {
-  return (
-    Boolean(form.id) &&
-    form.isDayJob &&
-    !form.isDayJobClosed &&
-    !isLocked(form.status) &&
-    (JOB_CLOSE_ROLES as readonly string[]).includes(role)
-  );
+  return Boolean(form.id) && form.isDayJob && !form.isDayJobClosed && !isLocked(form.status) && can(role, 'jobs.close');
 }
 
-export const canCancelJob = (form: Pick<JobFormState, 'id' | 'status'>) => Boolean(form.id) && !isLocked(form.status);
+/** Cancel Job: a saved job that is not closed or cancelled, for the roles with jobs.cancel (DECISIONS 4). */
+export const canCancelJob = (role: Role, form: Pick<JobFormState, 'id' | 'status'>) =>
+  Boolean(form.id) && !isLocked(form.status) && can(role, 'jobs.cancel');
 
 /** Remove Last New Item: at least two rows with at least one new. */
 export const canRemoveLastNew = (tasks: TaskRowState[]) => tasks.length >= 2 && tasks.some((t) => t.isNew);
@@ -278,7 +273,8 @@ export function fromSchedule(job: Job, tasks: JobTask[]): JobFormState {
 /** The tasks to send: new or changed rows (blank new rows left out), and the LLG task when new or changed. */
 export function tasksToSave(
   form: JobFormState,
-  scheduleId: number,
+  /** The job's id; null for a new job (POST /api/Schedule/withTasks saves it with them). */
+  scheduleId: number | null,
   names: (row: TaskRowState) => string,
   llg: { taskTypeId: number | null; assetTypeId: number | null },
 ): TaskPayload[] {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { JobAction, TaskTypeOption } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { useAlert } from '../common/useAlert';
-import { jobAction, notifyNewTasks, notifyReassigned, saveSchedule, saveTasks, uploadJobFiles } from './api';
+import { jobAction, saveScheduleWithTasks, uploadJobFiles } from './api';
 import { type JobFormState, type TaskRowState, tasksToSave, toSchedule } from './jobForm';
 import { JOB_TEXT } from './texts';
 import { specPause } from '../common/pauses';
@@ -13,10 +13,11 @@ export type JobCommand = JobAction;
 const SAVED_PAUSE_MS = 2000;
 
 /**
- * The save flow of the job panel (shell document 4): save the job; when the answer's
- * notification is 1, notify the reassigned inspector; save the new or changed tasks; notify the
- * inspectors of the new ones; upload the chosen files; then the success alert, and after 2 s
- * the list reloads. A 417 (closed or cancelled job) shows the server's text.
+ * The save flow of the job panel (shell document 4, issue 20): the job and its new or changed
+ * tasks in one request (`POST /api/Schedule/withTasks`, one transaction; the server sends the
+ * spec's notification mails after the commit), then the chosen files one by one. The success
+ * alert keeps the spec's text first and names the job's number; a file that fails is named
+ * under it, the job and tasks staying saved. A 417 (closed or cancelled job) shows the server's text.
  */
 export function useJobSave({
   onSaved,
@@ -33,47 +34,46 @@ export function useJobSave({
   const finish = () => setTimeout(onSaved, specPause(SAVED_PAUSE_MS));
   const taskName = (row: TaskRowState) => taskTypes.find((t) => t.id === row.taskTypeId)?.name ?? 'Task';
 
-  const save = async (form: JobFormState, files: File[]) => {
-    setBusy(true);
-    try {
-      let answer: Awaited<ReturnType<typeof saveSchedule>>;
+  /** Uploads the files one at a time so that a refused file is named; answers the failures. */
+  const upload = async (id: number, files: File[]): Promise<string[]> => {
+    const failed: string[] = [];
+    const total = files.reduce((sum, f) => sum + f.size, 0) || 1;
+    let done = 0;
+    setUploadProgress(0);
+    for (const file of files) {
       try {
-        answer = await saveSchedule(toSchedule(form));
+        await uploadJobFiles(id, [file], (fraction) => setUploadProgress((done + fraction * file.size) / total));
       } catch (error) {
-        alert.saveError(error instanceof HttpError ? error.message : (error as Error).message);
-        setBusy(false);
-        return;
+        failed.push(`${file.name} (${(error as Error).message})`);
       }
-      const id = answer.schedule.id;
-      if (answer.notification === 1 && answer.inspectorId) await notifyReassigned(id, answer.inspectorId).catch(() => undefined);
-      const tasks = tasksToSave(form, id, taskName, { taskTypeId: llgTaskType?.id ?? null, assetTypeId: llgTaskType?.assetTypeId ?? null });
-      if (tasks.length > 0) {
-        try {
-          const saved = await saveTasks(id, tasks);
-          if (saved.newObservations.length > 0) await notifyNewTasks(saved.newObservations).catch(() => undefined);
-        } catch (error) {
-          alert.saveError(`${JOB_TEXT.saveTasksError}: ${(error as Error).message}`);
-          setBusy(false);
-          return;
-        }
-      }
-      if (files.length > 0) {
-        try {
-          setUploadProgress(0);
-          await uploadJobFiles(id, files, setUploadProgress);
-          alert.success(JOB_TEXT.filesUploaded);
-        } catch (error) {
-          alert.saveError(`${JOB_TEXT.uploadFilesError}: ${(error as Error).message}`);
-        } finally {
-          setUploadProgress(null);
-        }
-      }
-      alert.success(JOB_TEXT.saved);
-      finish();
-    } catch (error) {
-      alert.saveError((error as Error).message);
-      setBusy(false);
+      done += file.size;
     }
+    setUploadProgress(null);
+    return failed;
+  };
+
+  /** Saves; answers true once the job and its tasks are saved (the files may still have failed). */
+  const save = async (form: JobFormState, files: File[]): Promise<boolean> => {
+    setBusy(true);
+    let answer: Awaited<ReturnType<typeof saveScheduleWithTasks>>;
+    try {
+      const schedule = toSchedule(form);
+      const tasks = tasksToSave(form, form.id ?? null, taskName, {
+        taskTypeId: llgTaskType?.id ?? null,
+        assetTypeId: llgTaskType?.assetTypeId ?? null,
+      });
+      answer = await saveScheduleWithTasks(schedule, tasks);
+    } catch (error) {
+      alert.saveError(error instanceof HttpError ? error.message : (error as Error).message);
+      setBusy(false);
+      return false;
+    }
+    const message = JOB_TEXT.savedNumber(answer.schedule.jobNumber);
+    const failed = files.length > 0 ? await upload(answer.schedule.id, files) : [];
+    if (failed.length > 0) alert.partial(message, JOB_TEXT.filesFailed(failed.join(', ')));
+    else alert.success(message, 2000, files.length > 0 ? JOB_TEXT.filesUploaded : undefined);
+    finish();
+    return true;
   };
 
   const command = async (id: number, action: JobCommand) => {

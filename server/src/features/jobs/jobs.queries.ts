@@ -1,14 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  ACTIVE_JOB_STATUSES,
-  INACTIVE_JOB_STATUSES,
-  JOB_CLOSE_ROLES,
-  JOB_STATUS,
-  type JobFilter,
-  JOB_TYPE,
-  TENANT_ID,
-  can,
-} from '@portal/contracts';
+import { ACTIVE_JOB_STATUSES, INACTIVE_JOB_STATUSES, JOB_STATUS, type JobFilter, JOB_TYPE, TENANT_ID, can } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
@@ -52,10 +43,11 @@ export function jobFilterWhere(scope: Scope, filter: JobFilter): SQL {
 function rightsSql(scope: Scope): SQL {
   const locked = sql`j.status in (${JOB_STATUS.CLOSED}, ${JOB_STATUS.CANCELLED}, ${JOB_STATUS.DELETED})`;
   const update = can(scope.role, 'jobs.update');
-  const closer = (JOB_CLOSE_ROLES as readonly string[]).includes(scope.role);
+  const closer = can(scope.role, 'jobs.close');
+  const canceller = can(scope.role, 'jobs.cancel');
   return sql`json_build_object(
     'edit', ${update ? sql`not (${locked})` : sql`false`},
-    'cancel', ${update ? sql`not (${locked})` : sql`false`},
+    'cancel', ${canceller ? sql`not (${locked})` : sql`false`},
     'close', ${closer ? sql`(j.is_day_job and not j.is_day_job_closed and not (${locked}))` : sql`false`})`;
 }
 

@@ -16,6 +16,8 @@ import {
   ReassignParams,
   ScheduleBody,
   ScheduleSaveAnswer,
+  ScheduleWithTasksAnswer,
+  ScheduleWithTasksBody,
   TaskOfJobQuery,
   TaskSaveAnswer,
   TaskSaveBody,
@@ -26,7 +28,7 @@ import { contextOf } from '../context';
 import './jobs.dependencies';
 import { uploadJobFiles } from './jobs.files';
 import { notifyNewTasks, notifyReassigned } from './jobs.notify';
-import { jobAction, jobList, jobTotal, saveSchedule, saveTasks, tasksOfSchedule } from './jobs.service';
+import { jobAction, jobList, jobTotal, saveSchedule, saveScheduleWithTasks, saveTasks, tasksOfSchedule } from './jobs.service';
 
 const CountQuery = JobListQuery.pick({ filter: true });
 
@@ -60,10 +62,21 @@ export async function jobsRoutes(app: FastifyInstance) {
     async (request) => saveSchedule(contextOf(app, request), request.body),
   );
 
+  // Ours (issue 20): the job and its tasks in one transaction, the mails after the commit.
+  r.post(
+    '/Schedule/withTasks',
+    {
+      config: { permission: { anyOf: ['jobs.create', 'jobs.update'] } },
+      schema: { body: ScheduleWithTasksBody, response: { 200: ScheduleWithTasksAnswer } },
+    },
+    async (request) => saveScheduleWithTasks(contextOf(app, request), request.body),
+  );
+
   r.delete(
     '/Schedule/:id/:action',
     {
-      config: { permission: { anyOf: ['jobs.update', 'jobs.close'] } },
+      // Cancel: jobs.cancel; close: jobs.close (the service tells them apart).
+      config: { permission: { anyOf: ['jobs.cancel', 'jobs.close'] } },
       schema: { params: JobActionParams, response: { 200: JobActionAnswer } },
     },
     async (request) => jobAction(contextOf(app, request), request.params.id, request.params.action),

@@ -503,9 +503,10 @@ describe('GET /api/Schedule and /count', () => {
     expect((await scheduler.get(`/api/Observation/Schedule?scheduleId=${acmeJobId}`)).statusCode).toBe(404);
   });
 
-  it('gives APPROVER rows it may edit but not close, SALES-PERSON rows it may only read', async () => {
+  it('gives APPROVER rows it may edit but not close or cancel, SALES-PERSON rows it may only read', async () => {
     const [row] = await jobs(approver, {}, '&limit=1');
     expect(row.rights.close).toBe(false);
+    expect(row.rights.cancel).toBe(false);
     const sales = await t.login('sales-person@demo.test');
     const [salesRow] = await jobs(sales, {}, '&limit=1');
     expect(salesRow.rights).toEqual({ edit: false, cancel: false, close: false });
@@ -559,7 +560,7 @@ describeAreaAccess('jobs', () => t, [
     name: 'cancel',
     method: 'DELETE',
     url: (ns) => `/api/Schedule/${ids[ns.name]}/cancel`,
-    permission: 'jobs.update',
+    permission: 'jobs.cancel',
     malformed: [{ url: '/api/Schedule/1/delete' }, { url: '/api/Schedule/x/cancel' }],
   },
 ]);

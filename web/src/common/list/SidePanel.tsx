@@ -16,20 +16,42 @@ const DirtyContext = createContext<((dirty: boolean) => void) | null>(null);
  * renders it, so every panel form is covered.
  */
 export function TrackUnsavedChanges() {
-  const report = useContext(DirtyContext);
   const { isDirty, isSubmitSuccessful } = useFormState();
-  const dirty = isDirty && !isSubmitSuccessful;
-  useEffect(() => {
-    report?.(dirty);
-    return () => report?.(false);
-  }, [report, dirty]);
+  useReportUnsaved(isDirty && !isSubmitSuccessful);
   return null;
 }
 
 /**
+ * Tells the surrounding SidePanel whether its content holds unsaved input, for content that is
+ * not a react-admin Form (the job wizard keeps its own state).
+ */
+export function useReportUnsaved(dirty: boolean): void {
+  const report = useContext(DirtyContext);
+  useEffect(() => {
+    report?.(dirty);
+    return () => report?.(false);
+  }, [report, dirty]);
+}
+
+/** The words of the discard confirm; the shell's by default. */
+export interface DiscardTexts {
+  title: string;
+  content: string;
+  confirm: string;
+  cancel: string;
+}
+const SHELL_DISCARD: DiscardTexts = {
+  title: SHELL.discardTitle,
+  content: SHELL.discardChanges,
+  confirm: SHELL.discard,
+  cancel: SHELL.keepEditing,
+};
+
+/**
  * The side panel of the spec's add/edit forms: a drawer from the right with a title. Escape
  * or a click outside closes it, but asks first when its form holds unsaved changes; Cancel and
- * the X close it at once.
+ * the X close it at once, unless `guardCloseButton` (a wizard with no Cancel of its own: the
+ * X asks too). `discardTexts` gives the confirm an area's own words.
  */
 export function SidePanel({
   open,
@@ -37,12 +59,16 @@ export function SidePanel({
   onClose,
   children,
   width = 520,
+  guardCloseButton = false,
+  discardTexts = SHELL_DISCARD,
 }: {
   open: boolean;
   title: string;
   onClose(): void;
   children: ReactNode;
   width?: number;
+  guardCloseButton?: boolean;
+  discardTexts?: DiscardTexts;
 }) {
   const titleId = useId();
   const dirty = useRef(false);
@@ -72,7 +98,7 @@ export function SidePanel({
           <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, fontSize: 18 }} data-testid="side-panel-title">
             {title}
           </Typography>
-          <IconButton aria-label="Close" onClick={onClose}>
+          <IconButton aria-label="Close" onClick={guardCloseButton ? dismiss : onClose} data-testid="side-panel-close">
             <Close />
           </IconButton>
         </Box>
@@ -82,10 +108,10 @@ export function SidePanel({
       </Box>
       <ConfirmDialog
         open={asking}
-        title={SHELL.discardTitle}
-        content={SHELL.discardChanges}
-        confirm={SHELL.discard}
-        cancel={SHELL.keepEditing}
+        title={discardTexts.title}
+        content={discardTexts.content}
+        confirm={discardTexts.confirm}
+        cancel={discardTexts.cancel}
         onConfirm={() => {
           setAsking(false);
           onClose();

@@ -8,7 +8,7 @@ export { RowAction } from './RowAction';
 export { type RowActionSpec, RowActions } from './RowActions';
 export { SearchBox } from './SearchBox';
 export { type Option, SelectFilter } from './SelectFilter';
-export { SidePanel } from './SidePanel';
+export { type DiscardTexts, SidePanel, useReportUnsaved } from './SidePanel';
 export { useLoadMoreList } from './useLoadMoreList';
 export { WINDOW_FROM_ROWS } from './VirtualBody';
 export { type AdminListOptions, useAdminList } from './useAdminList';
