@@ -1,5 +1,7 @@
 import type { SessionUser } from '@portal/contracts';
 import { AUTH } from '@portal/contracts/messages';
+import { clearOfflineData } from '../offline/db';
+import { keptUser } from '../offline/cache';
 import { get, HttpError, post } from './http';
 
 /**
@@ -13,16 +15,15 @@ let expired = false;
 export function loadSession(force = false): Promise<SessionUser | null> {
   if (!current || force) {
     expired = false;
-    current = get<SessionUser[]>('/login', { anonymous: true })
-      .then((list) => list[0] ?? null)
-      .catch((error) => {
-        if (error instanceof HttpError && error.status === 401) {
-          expired = error.message === AUTH.sessionExpired;
-          return null;
-        }
-        current = null;
-        throw error;
-      });
+    // Kept on this device: a reload without a connection reopens the app (issue 21, offline inspection).
+    current = keptUser(() => get<SessionUser[]>('/login', { anonymous: true }).then((list) => list[0] ?? null)).catch((error) => {
+      if (error instanceof HttpError && error.status === 401) {
+        expired = error.message === AUTH.sessionExpired;
+        return null;
+      }
+      current = null;
+      throw error;
+    });
   }
   return current;
 }
@@ -59,6 +60,8 @@ export async function signOut(): Promise<void> {
     await get('/login', { query: { logout: 'true' }, anonymous: true });
   } finally {
     forgetSession();
+    // What this device kept for offline inspection is the user's: it goes with them.
+    await clearOfflineData();
     for (const key of SESSION_KEYS) sessionStorage.removeItem(key);
     localStorage.removeItem(DISALLOWED_CHARS_KEY);
   }
