@@ -1,7 +1,7 @@
 import type { SessionUser } from '@portal/contracts';
 import { AUTH } from '@portal/contracts/messages';
 import { clearOfflineData } from '../offline/db';
-import { keptUser } from '../offline/cache';
+import { keptUser, rememberUser } from '../offline/cache';
 import { get, HttpError, post } from './http';
 
 /**
@@ -45,6 +45,8 @@ export async function signIn(input: { email: string; password: string; asn?: str
   const chars = user.disallowedAssetNameCharacters;
   if (Array.isArray(chars)) localStorage.setItem(DISALLOWED_CHARS_KEY, JSON.stringify(chars));
   else localStorage.removeItem(DISALLOWED_CHARS_KEY);
+  // Another user's offline data on this device goes before this one's screens open (issue 21).
+  await rememberUser(user);
   current = Promise.resolve(user);
   return user;
 }

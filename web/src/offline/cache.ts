@@ -55,18 +55,24 @@ export const keptForm = (key: string, read: () => Promise<FormJsonAnswer>) =>
     () => withDb(undefined, async (db) => (await db.forms.get(key))?.form),
   );
 
-/** The signed-in user, kept so that a reload without a connection reopens the app for them. */
+/** Keeps the signed-in user; another user's tasks and unsent saves are cleared first. */
+export const rememberUser = (user: SessionUser) =>
+  withDb(undefined, async (db) => {
+    const last = await db.session.get('user');
+    if (last && last.user.id !== user.id) await Promise.all(db.tables.map((t) => t.clear()));
+    await db.session.put({ key: 'user', user });
+  });
+
+/**
+ * The signed-in user, kept so that a reload without a connection reopens the app for them.
+ * The session answer does not wait for the write: it is on the start-up path of every screen.
+ */
 export const keptUser = (read: () => Promise<SessionUser | null>) =>
   keptRead<SessionUser | null>(
     read,
-    (user) =>
-      withDb(undefined, async (db) => {
-        if (!user) return;
-        // Another user on this device does not see the last one's tasks or unsent saves.
-        const last = await db.session.get('user');
-        if (last && last.user.id !== user.id) await Promise.all(db.tables.map((t) => t.clear()));
-        await db.session.put({ key: 'user', user });
-      }),
+    async (user) => {
+      if (user) void rememberUser(user);
+    },
     () => withDb(undefined, async (db) => (await db.session.get('user'))?.user),
   );
 
