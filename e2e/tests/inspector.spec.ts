@@ -213,7 +213,8 @@ test.describe('unsaved input on a tablet', () => {
 });
 
 test.describe('offline on a tablet', () => {
-  test.use({ viewport: { width: 1024, height: 768 } });
+  // The app shell's service worker is what reopens the page offline (blocked in the other tests).
+  test.use({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'allow' });
 
   test('offline: saves wait on the device, survive an offline reload and reach the server in order; a refused one is shown', async ({
     page,
