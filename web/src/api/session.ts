@@ -60,10 +60,11 @@ export const SESSION_KEYS = ['portal.link', 'portal.fileType', 'portal.newImage'
 export async function signOut(): Promise<void> {
   try {
     await get('/login', { query: { logout: 'true' }, anonymous: true });
+    // What this device kept for offline inspection is the user's: it goes with them, once the
+    // server has ended the session (a logout that could not reach it keeps the queued saves).
+    await clearOfflineData();
   } finally {
     forgetSession();
-    // What this device kept for offline inspection is the user's: it goes with them.
-    await clearOfflineData();
     for (const key of SESSION_KEYS) sessionStorage.removeItem(key);
     localStorage.removeItem(DISALLOWED_CHARS_KEY);
   }

@@ -100,3 +100,6 @@ export async function clearOfflineData(): Promise<void> {
     await Promise.all(store.tables.map((table) => table.clear()));
   });
 }
+
+/** How many saves on this device still wait to be sent (all tasks). */
+export const queuedCount = () => withDb(0, (store) => store.outbox.count());
