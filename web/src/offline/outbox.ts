@@ -34,6 +34,9 @@ export async function queueSave(entry: Omit<QueuedSave, 'seq' | 'queuedAt'>): Pr
   });
 }
 
+/** How many saves of a task still wait (read from the store, not from a hook's last render). */
+export const queuedFor = (taskId: number) => withDb(0, (db) => db.outbox.where('taskId').equals(taskId).count());
+
 let sending: Promise<void> | null = null;
 const sentListeners = new Set<(taskId: number) => void>();
 

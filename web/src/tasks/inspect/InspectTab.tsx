@@ -17,7 +17,7 @@ import { changeStatus, loadChecklist, saveChecklist } from '../api';
 import { localToday } from '../../forms/useFormFilling';
 import { loadFormDefinition } from './useFormDefinition';
 import { unreachable, withQueued } from '../../offline/cache';
-import { dismissRefused, queueSave, sendQueued, startSending, useOnline, useQueuedSaves } from '../../offline/outbox';
+import { dismissRefused, queuedFor, queueSave, sendQueued, startSending, useOnline, useQueuedSaves } from '../../offline/outbox';
 import { TASK_UI } from '../texts';
 import { ExaminationDialog } from './ExaminationDialog';
 import { InspectionBar } from './InspectionBar';
@@ -237,7 +237,7 @@ export function InspectTab({
       const seen = answerRef.current?.nodes.find((n) => n.id === node.id);
       const input = { ...node, expected: seen?.savedAt ?? null };
       // Offline, or behind saves still waiting: queued, so that the saves reach the server in order.
-      if (!navigator.onLine || pendingRef.current > 0) return queue(input);
+      if (!navigator.onLine || pendingRef.current > 0 || (await queuedFor(task.id)) > 0) return queue(input);
       try {
         const saved = await saveChecklist(task.id, [input]);
         alert.success(saved.message || TASK_TEXT.checklistSaved);
