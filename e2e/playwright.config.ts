@@ -25,6 +25,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  // The app shell's service worker (issue 21) is blocked except where a test allows it (the
+  // offline test): a page it controls sends its requests through the worker, where page.route
+  // and page.on('request') do not see them.
   use: {
     baseURL: BASE_URL,
     screenshot: 'only-on-failure',
@@ -32,6 +35,7 @@ export default defineConfig({
     actionTimeout: 15_000,
     // The portal honours prefers-reduced-motion (web/src/motion.ts): no transition to wait out.
     reducedMotion: 'reduce',
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: chromium }],
   webServer: {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import type { TaskDetail, TaskRow } from '@portal/contracts';
+import { type ChecklistAnswer, TASK_TEXT, type TaskDetail, type TaskRow } from '@portal/contracts';
+import { BASE_URL, PASSWORD } from '../env';
 import { expect, loginAs, test } from '../fixtures';
 import { apiGet } from '../pages/AdminApi';
 import { findTask, TaskPage } from '../pages/TaskPage';
@@ -10,6 +11,7 @@ import { findTask, TaskPage } from '../pages/TaskPage';
  * Pass remaining, the next item after Save and Submit for approval, in at most 25 clicks.
  */
 const FIELD_ENGG = 'field-engg@demo.test';
+const APPROVER = 'approver@demo.test';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -207,6 +209,100 @@ test.describe('unsaved input on a tablet', () => {
       return event.defaultPrevented;
     });
     expect(clean).toBe(false);
+  });
+});
+
+test.describe('offline on a tablet', () => {
+  // The app shell's service worker is what reopens the page offline (blocked in the other tests).
+  test.use({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'allow' });
+
+  test('offline: saves wait on the device, survive an offline reload and reach the server in order; a refused one is shown', async ({
+    page,
+    context,
+    playwright,
+  }) => {
+    await loginAs(page, FIELD_ENGG);
+    // Someone else who may inspect the same task (an approver), to change an item while the engineer is offline.
+    const other = await playwright.request.newContext({ baseURL: BASE_URL });
+    expect((await other.post('/api/weblogin', { data: { email: APPROVER, password: PASSWORD } })).ok()).toBeTruthy();
+    // A never-opened task with four items without a data form (a result alone saves them), seen by both;
+    // searched from the end of the list, away from the tasks the other tests take first.
+    const rows = await apiGet<TaskRow[]>(page, '/Observation?offset=0&limit=200', { status: 1 });
+    let task: TaskDetail | null = null;
+    let items: ChecklistAnswer['nodes'] = [];
+    let nodes: ChecklistAnswer['nodes'] = [];
+    for (const row of [...rows].reverse()) {
+      if (!row.can.open || row.taskType.includes('Mobile Crane')) continue;
+      const detail = await apiGet<TaskDetail>(page, `/Observation/${row.id}`);
+      if (!detail.tabs.inspect || detail.hasChecklist) continue;
+      const checklist = await apiGet<ChecklistAnswer>(page, `/Observation/${row.id}/checklist`);
+      const plain = checklist.nodes.filter((n) => n.nodeType === 'ITEM' && !n.form && n.itemResult === null);
+      if (plain.length < 4 || !(await other.get(`/api/Observation/${row.id}`)).ok()) continue;
+      task = detail;
+      nodes = checklist.nodes;
+      items = plain.slice(0, 4);
+      break;
+    }
+    if (!task) throw new Error('no never-opened task with four items without a form');
+    const sectionName = (item: ChecklistAnswer['nodes'][number]) => nodes.find((n) => n.id === item.parentSectionId)?.name ?? '';
+
+    const details = new TaskPage(page);
+    await details.open(task.id, 'inspect');
+    // Opening INSPECT holds the task; what the page shows is kept on the device. The app shell's worker is installed.
+    await expect(details.status()).toHaveText('Hold');
+    await expect(page.getByTestId('inspection-bar')).toBeVisible();
+    const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
+    expect(worker).toMatch(/\/sw\.js$/);
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-note')).toBeVisible();
+    const bar = page.getByTestId('inspection-bar');
+    await expect(bar.getByTestId('submit-for-approval')).toBeDisabled();
+    await expect(bar.getByTestId('submit-blocked')).toHaveText('Submit needs the connection');
+    const badge = page.getByTestId('pending-saves');
+    for (const [i, item] of items.entries()) {
+      await details.section(sectionName(item)).click();
+      await details.item(item.name).click();
+      await expect(details.editor()).toHaveAttribute('data-node', item.id);
+      await details.setResult('pass');
+      await details.editor().getByTestId('checklist-save').click();
+      await expect(badge).toHaveText(`${i + 1} change${i === 0 ? '' : 's'} waiting to send`);
+    }
+
+    // An offline reload reopens the task with the saves still shown and still waiting.
+    // Offline the page's load event can wait on requests that never answer: the page is checked by what it shows.
+    await page.reload({ waitUntil: 'commit' });
+    await expect(page.getByTestId('task-summary')).toBeVisible();
+    await expect(badge).toHaveText('4 changes waiting to send');
+    for (const item of items) {
+      await details.section(sectionName(item)).click();
+      await expect(details.item(item.name).getByTestId('result-pass')).toBeVisible();
+    }
+    await details.section(sectionName(items[0])).click();
+    await details.item(items[0].name).click();
+    await expect(details.editor().getByTestId('item-result-pass')).toHaveAttribute('aria-pressed', 'true');
+
+    // Meanwhile the approver marks the fourth item N/A: the engineer's queued pass must not overwrite it.
+    const theirs = await other.post('/api/apptaskuploadWeb', {
+      data: { observationId: task.id, checklistData: [{ id: items[3].id, itemResult: 'na' }] },
+    });
+    expect(theirs.ok(), await theirs.text()).toBeTruthy();
+
+    await context.setOffline(false);
+    await expect(badge).toBeHidden({ timeout: 40_000 });
+    const refused = page.getByTestId('refused-save');
+    await expect(refused).toHaveCount(1);
+    await expect(refused).toContainText(items[3].name);
+    await expect(refused).toContainText(TASK_TEXT.nodeChanged(items[3].name));
+    await expect(bar.getByTestId('submit-for-approval')).toBeEnabled();
+    const saved = await apiGet<ChecklistAnswer>(page, `/Observation/${task.id}/checklist`);
+    const resultOf = (id: string) => saved.nodes.find((n) => n.id === id)?.itemResult;
+    expect(items.slice(0, 3).map((item) => resultOf(item.id))).toEqual(['pass', 'pass', 'pass']);
+    expect(resultOf(items[3].id)).toBe('na');
+    // The refusal stays until dismissed.
+    await refused.getByTestId('refused-dismiss').click();
+    await expect(refused).toHaveCount(0);
+    await other.dispose();
   });
 });
 

@@ -61,6 +61,12 @@ export default function App() {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [refresh]);
 
+  // Saves queued without a connection on an earlier visit are sent once the app is open (issue 21).
+  const signedIn = state !== null;
+  useEffect(() => {
+    if (signedIn) void import('./offline/outbox').then(({ startSending }) => startSending());
+  }, [signedIn]);
+
   if (failed) return <StartupSpinner label="The server cannot be reached. Retrying when you reload the page." />;
   if (!state) return <StartupSpinner />;
   return (

@@ -22,6 +22,13 @@ if (!onLoginPage) {
   startSignedInApp().catch(() => undefined);
   preloadScreenOf(window.location.pathname);
 }
+// The app shell's service worker (vite.config.ts), in production builds only: a task open for
+// inspection reopens after an offline reload (issue 21).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  });
+}
 const root = createRoot(document.getElementById('root') as HTMLElement);
 if (onLoginPage) {
   root.render(

@@ -45,6 +45,8 @@ export const TASK_TEXT = {
   unknownNode: (id: string) => `Checklist node ${id} is not in this task's checklist`, // (ours)
   filesFirst: 'Upload the files with POST /api/Setting/formfile first and name them in checklistData', // (ours)
   unknownFile: 'A file of the checklist is not one uploaded for it', // (ours)
+  nodeChanged: (name: string) =>
+    `${name} was changed by someone else after you opened it: your change was not saved over theirs. Reload to see it`, // (ours, issue 21)
   // Complete inspections and the signatories (DECISIONS 9)
   incomplete: (count: number) => `Unable to submit: ${count} item(s) have no result`,
   nothingExamined: 'Unable to submit: nothing was examined (every item is not applicable)',

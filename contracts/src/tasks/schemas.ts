@@ -336,6 +336,12 @@ export const ChecklistNodeInput = z.object({
   userData: NodeUserData.nullish(),
   /** The node's defect (a failed node must have one) or observation; null removes it; absent keeps it. */
   defect: NodeDefect.nullish(),
+  /**
+   * (ours, issue 21) The node's savedAt as the client last saw it (null: never saved). When
+   * present and someone else saved the node since, the save is refused with 409 rather than
+   * overwriting their change. Absent: no check (older clients).
+   */
+  expected: z.string().max(40).nullish(),
 });
 export const ChecklistData = z.array(ChecklistNodeInput).max(20_000);
 export type ChecklistData = z.infer<typeof ChecklistData>;
@@ -345,6 +351,8 @@ export const ChecklistSaveAnswer = z.object({
   observationId: z.number(),
   status: z.number(),
   result: z.number().nullable(),
+  /** (ours) The savedAt the saved nodes now carry (a queued save of the same node expects it next). */
+  savedAt: z.string().optional(),
 });
 export type ChecklistSaveAnswer = z.infer<typeof ChecklistSaveAnswer>;
 

@@ -1,5 +1,7 @@
 import type { SessionUser } from '@portal/contracts';
 import { AUTH } from '@portal/contracts/messages';
+import { clearOfflineData } from '../offline/db';
+import { keptUser, rememberUser } from '../offline/cache';
 import { get, HttpError, post } from './http';
 
 /**
@@ -13,16 +15,15 @@ let expired = false;
 export function loadSession(force = false): Promise<SessionUser | null> {
   if (!current || force) {
     expired = false;
-    current = get<SessionUser[]>('/login', { anonymous: true })
-      .then((list) => list[0] ?? null)
-      .catch((error) => {
-        if (error instanceof HttpError && error.status === 401) {
-          expired = error.message === AUTH.sessionExpired;
-          return null;
-        }
-        current = null;
-        throw error;
-      });
+    // Kept on this device: a reload without a connection reopens the app (issue 21, offline inspection).
+    current = keptUser(() => get<SessionUser[]>('/login', { anonymous: true }).then((list) => list[0] ?? null)).catch((error) => {
+      if (error instanceof HttpError && error.status === 401) {
+        expired = error.message === AUTH.sessionExpired;
+        return null;
+      }
+      current = null;
+      throw error;
+    });
   }
   return current;
 }
@@ -44,6 +45,8 @@ export async function signIn(input: { email: string; password: string; asn?: str
   const chars = user.disallowedAssetNameCharacters;
   if (Array.isArray(chars)) localStorage.setItem(DISALLOWED_CHARS_KEY, JSON.stringify(chars));
   else localStorage.removeItem(DISALLOWED_CHARS_KEY);
+  // Another user's offline data on this device goes before this one's screens open (issue 21).
+  await rememberUser(user);
   current = Promise.resolve(user);
   return user;
 }
@@ -57,6 +60,9 @@ export const SESSION_KEYS = ['portal.link', 'portal.fileType', 'portal.newImage'
 export async function signOut(): Promise<void> {
   try {
     await get('/login', { query: { logout: 'true' }, anonymous: true });
+    // What this device kept for offline inspection is the user's: it goes with them, once the
+    // server has ended the session (a logout that could not reach it keeps the queued saves).
+    await clearOfflineData();
   } finally {
     forgetSession();
     for (const key of SESSION_KEYS) sessionStorage.removeItem(key);

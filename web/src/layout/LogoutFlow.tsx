@@ -1,11 +1,13 @@
 import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Confirm } from 'react-admin';
 import { AUTH, SHELL } from '@portal/contracts';
 import { signOut } from '../api/session';
 import { specPause } from '../common/pauses';
+import { queuedCount } from '../offline/db';
+import { OFFLINE_TEXT } from '../offline/texts';
 
 const LOGOUT_WAIT_MS = 1500;
 
@@ -17,6 +19,11 @@ const LOGOUT_WAIT_MS = 1500;
 export function LogoutFlow({ open, onClose }: { open: boolean; onClose(): void }) {
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Logging out clears what the device kept for offline inspection: saves still waiting are named first (issue 21).
+  const [unsent, setUnsent] = useState(0);
+  useEffect(() => {
+    if (open) void queuedCount().then(setUnsent);
+  }, [open]);
 
   const confirm = async () => {
     onClose();
@@ -37,7 +44,7 @@ export function LogoutFlow({ open, onClose }: { open: boolean; onClose(): void }
       <Confirm
         isOpen={open}
         title="Logout"
-        content={AUTH.logoutConfirm}
+        content={unsent > 0 ? `${AUTH.logoutConfirm} ${OFFLINE_TEXT.unsentAtLogout(unsent)}` : AUTH.logoutConfirm}
         confirm={SHELL.yes}
         cancel={SHELL.no}
         onConfirm={confirm}

@@ -14,6 +14,7 @@ import type {
 } from '@portal/contracts';
 import { get, http, post } from '../api/http';
 import { uploadFormFile } from '../forms/upload';
+import { keptChecklist, keptTask } from '../offline/cache';
 import { registerResourceApi } from '../providers/resourceApi';
 
 /** The task dashboard over the spec's calls (tasks document 7): GET /api/Observation and /count with the filter. */
@@ -22,7 +23,8 @@ registerResourceApi<TaskRow>('tasks', {
   count: ({ filter }) => get<number>('/Observation/count', { filter }),
 });
 
-export const loadTask = (id: number) => get<TaskDetail>(`/Observation/${id}`);
+/** The task; kept on this device, and read from there when the server cannot be reached (issue 21). */
+export const loadTask = (id: number) => keptTask(id, () => get<TaskDetail>(`/Observation/${id}`));
 
 export interface StatusOptions {
   revisionComments?: string;
@@ -56,7 +58,8 @@ export const changeJobDetails = (body: ChangeJobDetailsBody) => post<{ message: 
 /** GET /api/Users/tasktype/{id}: who the task may be reassigned to on Amend. */
 export const loadInspectors = (taskId: number) => get<TaskInspectorOption[]>(`/Users/tasktype/${taskId}`);
 
-export const loadChecklist = (id: number) => get<ChecklistAnswer>(`/Observation/${id}/checklist`);
+/** The checklist; kept on this device, read from there (with the queued saves laid over it) when offline. */
+export const loadChecklist = (id: number) => keptChecklist(id, () => get<ChecklistAnswer>(`/Observation/${id}/checklist`));
 
 /** POST /api/apptaskuploadWeb (multipart: observationId, checklistData); files went up before through the form file upload. */
 export function saveChecklist(observationId: number, nodes: ChecklistData): Promise<ChecklistSaveAnswer> {

@@ -301,6 +301,11 @@ export async function saveChecklist(ctx: RequestContext, request: FastifyRequest
       const item = items.get(input.id);
       const node = section ?? item;
       if (!node) throw badRequest(TASK_TEXT.incorrectFormData, { [input.id]: TASK_TEXT.unknownNode(input.id) });
+      // A save that says what it last saw (a queued offline save, issue 21) does not overwrite a
+      // later change by someone else: 409 naming the node. The same user's own later saves pass.
+      if (input.expected !== undefined && (node.savedAt ?? null) !== input.expected && node.savedBy !== ctx.user.id) {
+        throw conflict(TASK_TEXT.nodeChanged(node.name));
+      }
       if (item && input.itemResult !== undefined) item.result = input.itemResult ?? null;
       if (input.userData !== undefined) {
         const userData = input.userData === null ? null : withoutDeleted(input.userData);
@@ -360,6 +365,6 @@ export async function saveChecklist(ctx: RequestContext, request: FastifyRequest
       await auditNote(tx, ctx, id, { action: 'checklistSaved', from: task.status, to: status });
       await refreshJobStatus(tx, task.job_id);
     }
-    return { message: TASK_TEXT.checklistSaved, observationId: id, status, result };
+    return { message: TASK_TEXT.checklistSaved, observationId: id, status, result, savedAt };
   });
 }

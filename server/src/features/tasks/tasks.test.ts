@@ -453,7 +453,13 @@ describe('the workflow', () => {
     }));
     const saved = await fe.post('/api/apptaskuploadWeb', { observationId: task.id, checklistData: JSON.stringify(data) });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ message: TASK_TEXT.checklistSaved, observationId: task.id, status: 2, result: 1 });
+    expect(saved.json()).toEqual({
+      message: TASK_TEXT.checklistSaved,
+      observationId: task.id,
+      status: 2,
+      result: 1,
+      savedAt: expect.any(String),
+    });
     // Submit: 8, preview queued, the job follows.
     const submitted = await put(fe, task.id, 8);
     expect(submitted.statusCode, submitted.body).toBe(200);
@@ -663,6 +669,40 @@ describe('checklist saves', () => {
     expect(locked.statusCode).toBe(409);
     // SCHEDULER may not inspect.
     expect((await client('SCHEDULER').post('/api/apptaskuploadWeb', { observationId: task.id, checklistData: [] })).statusCode).toBe(403);
+  });
+
+  it('refuses a save that expected an older node when someone else saved it since (409), and keeps old clients working', async () => {
+    const task = await makeTask(t.demo);
+    const fe = client('FIELD-ENGG');
+    const other = client('APPROVER');
+    const nodesOf = async () => ((await fe.get(`/api/Observation/${task.id}/checklist`)).json() as ChecklistAnswer).nodes;
+    const item = (await nodesOf()).find((n) => n.nodeType === 'ITEM' && !n.form);
+    if (!item) throw new Error('the fixture has an item without a form');
+    expect(item.savedAt).toBeNull();
+    const save = (as: Client, node: Record<string, unknown>) =>
+      as.post('/api/apptaskuploadWeb', { observationId: task.id, checklistData: [{ id: item.id, ...node }] });
+    // Never saved, expected null: saved; the answer says the node's new savedAt.
+    const first = await save(fe, { itemResult: 'pass', expected: null });
+    expect(first.statusCode, first.body).toBe(200);
+    const firstAt = first.json().savedAt as string;
+    expect((await nodesOf()).find((n) => n.id === item.id)?.savedAt).toBe(firstAt);
+    // The same user's next save (queued before the first was sent) still expects null: theirs, so it passes.
+    const own = await save(fe, { itemResult: 'na', expected: null });
+    expect(own.statusCode, own.body).toBe(200);
+    const ownAt = own.json().savedAt as string;
+    // Someone else saves it after that...
+    const theirs = await save(other, { itemResult: 'pass', expected: ownAt });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    // ...so the engineer's save that expected their own older state is refused, naming the node, and nothing changes.
+    const late = await save(fe, { itemResult: 'na', expected: ownAt });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(TASK_TEXT.nodeChanged(item.name));
+    const now = (await nodesOf()).find((n) => n.id === item.id);
+    expect(now?.itemResult).toBe('pass');
+    // What the client saw last passes; a save without `expected` (older clients) is not checked.
+    expect((await save(fe, { itemResult: 'na', expected: now?.savedAt })).statusCode).toBe(200);
+    expect((await save(other, { itemResult: 'pass' })).statusCode).toBe(200);
+    expect((await save(fe, { itemResult: 'na' })).statusCode).toBe(200);
   });
 
   it('takes the spec multipart shape, claims uploaded files for the task and serves them only to who may see it', async () => {

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -15,6 +16,8 @@ import { useSidebarState } from 'react-admin';
 import { changeStatus, loadChecklist, saveChecklist } from '../api';
 import { localToday } from '../../forms/useFormFilling';
 import { loadFormDefinition } from './useFormDefinition';
+import { unreachable, withQueued } from '../../offline/cache';
+import { dismissRefused, queuedFor, queueSave, sendQueued, startSending, useOnline, useQueuedSaves } from '../../offline/outbox';
 import { TASK_UI } from '../texts';
 import { ExaminationDialog } from './ExaminationDialog';
 import { InspectionBar } from './InspectionBar';
@@ -93,6 +96,14 @@ export function InspectTab({
   );
   const pickRef = useRef(pick);
   pickRef.current = pick;
+  // Offline inspection (issue 21): saves without a connection wait in IndexedDB, in order.
+  const online = useOnline();
+  const queued = useQueuedSaves(task.id);
+  const pendingRef = useRef(queued.pending);
+  pendingRef.current = queued.pending;
+  const answerRef = useRef(answer);
+  answerRef.current = answer;
+  useEffect(() => startSending(), []);
 
   const reload = useCallback(
     async (first: boolean) => {
@@ -101,6 +112,16 @@ export function InspectTab({
         setAnswer(loaded);
         if (first) setPick(firstPick(toSections(loaded.nodes)));
         setVersion((v) => v + 1);
+        // Every form of the checklist is kept on this device, so that INSPECT works on without a connection.
+        const forms = new Set<string>();
+        for (const node of loaded.nodes) {
+          if (node.form) forms.add(`${node.form.formId}:${node.form.formRevision}`);
+          for (const r of node.userData?.records ?? []) forms.add(`${r.formId}:${r.formRevision}`);
+        }
+        for (const key of forms) {
+          const [formId, revision] = key.split(':').map(Number);
+          loadFormDefinition(formId, revision).catch(() => undefined);
+        }
       } catch (e) {
         setError((e as Error).message);
         alert.error(TASK_TEXT.loadByIdError, (e as Error).message);
@@ -192,8 +213,31 @@ export function InspectTab({
     [task.id],
   );
 
-  const save = useCallback(
+  /** Keeps the save on this device, to be sent in order when the connection returns. */
+  const queue = useCallback(
     async (input: ChecklistData[number]): Promise<SaveOutcome> => {
+      const node = answerRef.current?.nodes.find((n) => n.id === input.id);
+      const kept = await queueSave({ taskId: task.id, nodeId: input.id, nodeName: node?.displayName || node?.name || input.id, input });
+      if (!kept) {
+        alert.saveError(TASK_UI.notKept);
+        return { ok: false };
+      }
+      alert.success(TASK_UI.savedOnDevice);
+      setAnswer((current) => (current ? withQueued(current, [{ input }]) : current));
+      void sendQueued();
+      await afterSave(true);
+      return { ok: true };
+    },
+    [task.id, alert, afterSave],
+  );
+
+  const save = useCallback(
+    async (node: ChecklistData[number]): Promise<SaveOutcome> => {
+      // The node as this page last saw it: a later change by someone else is refused (409), not overwritten.
+      const seen = answerRef.current?.nodes.find((n) => n.id === node.id);
+      const input = { ...node, expected: seen?.savedAt ?? null };
+      // Offline, or behind saves still waiting: queued, so that the saves reach the server in order.
+      if (!navigator.onLine || pendingRef.current > 0 || (await queuedFor(task.id)) > 0) return queue(input);
       try {
         const saved = await saveChecklist(task.id, [input]);
         alert.success(saved.message || TASK_TEXT.checklistSaved);
@@ -202,6 +246,7 @@ export function InspectTab({
         await afterSave(true);
         return { ok: true };
       } catch (e) {
+        if (unreachable(e)) return queue(input);
         if (e instanceof HttpError && e.status === 400) {
           alert.saveError(TASK_TEXT.incorrectFormData);
           return { ok: false, fields: e.fields };
@@ -210,8 +255,19 @@ export function InspectTab({
         return { ok: false };
       }
     },
-    [task.id, task.status, alert, onTaskChanged, afterSave],
+    [task.id, task.status, alert, onTaskChanged, afterSave, queue],
   );
+
+  // Once the queue is sent, the lists and the task show what the server has now.
+  const hadPending = useRef(false);
+  useEffect(() => {
+    if (queued.pending > 0) hadPending.current = true;
+    else if (hadPending.current) {
+      hadPending.current = false;
+      void afterSave(false);
+      onTaskChanged();
+    }
+  }, [queued.pending, afterSave, onTaskChanged]);
 
   /** Asks before passing the section's remaining items, naming how many and which need a hand. */
   const askPassRemaining = async () => {
@@ -338,9 +394,48 @@ export function InspectTab({
           {TASK_UI.inspectionStarted}
         </Alert>
       )}
+      {(!online || queued.pending > 0) && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid="offline-status">
+          {queued.pending > 0 && (
+            <Chip
+              color="warning"
+              size="small"
+              label={TASK_UI.pendingSaves(queued.pending)}
+              data-testid="pending-saves"
+              sx={{ fontWeight: 600 }}
+            />
+          )}
+          {!online && (
+            <Typography variant="body2" color="text.secondary" data-testid="offline-note">
+              {TASK_UI.offline}
+            </Typography>
+          )}
+        </Box>
+      )}
+      {queued.refused.map((r) => (
+        <Alert
+          key={r.id}
+          severity="error"
+          data-testid="refused-save"
+          data-node={r.nodeId}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => r.id !== undefined && void dismissRefused(r.id)}
+              data-testid="refused-dismiss"
+            >
+              {TASK_UI.dismiss}
+            </Button>
+          }
+        >
+          <strong>{TASK_UI.refusedSave(r.nodeName)}</strong> {r.message}. {TASK_UI.refusedNote}
+        </Alert>
+      ))}
       <InspectionBar
         summary={answer.inspection}
         canSubmit={editable && task.can.submit}
+        submitBlocked={!online ? TASK_UI.submitNeedsConnection : queued.pending > 0 ? TASK_UI.submitWaits : undefined}
         onNextIncomplete={() => goTo(nextIncompletePick(answer.inspection, sections, pick))}
         onGoToMissing={() => goTo(firstIncompletePick(answer.inspection))}
         onExamination={() => setExaminationOpen(true)}

@@ -86,6 +86,7 @@ export function DefectList({ defects }: { defects: InspectionSummary['defects'] 
 export function InspectionBar({
   summary,
   canSubmit,
+  submitBlocked,
   onNextIncomplete,
   onExamination,
   onSubmit,
@@ -93,6 +94,8 @@ export function InspectionBar({
 }: {
   summary: InspectionSummary;
   canSubmit: boolean;
+  /** Why Submit cannot be used now (offline, saves still queued): it needs the connection (issue 21). */
+  submitBlocked?: string;
   onNextIncomplete(): void;
   onExamination(): void;
   onSubmit(): Promise<boolean>;
@@ -161,8 +164,20 @@ export function InspectionBar({
               {TASK_UI.nextIncomplete}
             </Button>
           ))}
+        {canSubmit && submitBlocked && (
+          <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }} data-testid="submit-blocked">
+            {submitBlocked}
+          </Typography>
+        )}
         {canSubmit && (
-          <Button size="small" variant="contained" startIcon={<Send />} onClick={() => setOpen(true)} data-testid="submit-for-approval">
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<Send />}
+            onClick={() => setOpen(true)}
+            disabled={Boolean(submitBlocked)}
+            data-testid="submit-for-approval"
+          >
             {TASK_UI.submitForApproval}
           </Button>
         )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormJsonAnswer } from '@portal/contracts';
 import { get } from '../../api/http';
+import { keptForm } from '../../offline/cache';
 
 /** Definitions by form and revision: a revision never changes, so it is kept for the session. */
 const cache = new Map<string, Promise<FormJsonAnswer>>();
@@ -10,7 +11,8 @@ export function loadFormDefinition(formId: number, revision?: number): Promise<F
   const key = `${formId}:${revision ?? 'current'}`;
   let promise = cache.get(key);
   if (!promise) {
-    promise = get<FormJsonAnswer>('/Setting/FormJSON', { query: { formId, revision } });
+    // Kept on this device for an offline INSPECT (issue 21).
+    promise = keptForm(key, () => get<FormJsonAnswer>('/Setting/FormJSON', { query: { formId, revision } }));
     // The current revision moves on with the next save of the form: not kept. A failure is tried again.
     if (revision !== undefined) cache.set(key, promise);
     promise.catch(() => cache.delete(key));
