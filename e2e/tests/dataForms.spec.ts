@@ -132,7 +132,7 @@ test('a form is built by dragging six kinds of field, edited, reordered by keys,
   await page.getByTestId('prop-min').fill('0');
   await page.getByTestId('prop-max').fill('50');
   await page.getByTestId('prop-default').fill('60');
-  await expect(field(page, 1)).toContainText('default: must lie between min and max');
+  await expect(field(page, 1)).toContainText('Default: must lie between min and max');
   await expect(save).toBeDisabled();
   await page.getByTestId('prop-default').fill('5');
   await expect(save).toBeEnabled();

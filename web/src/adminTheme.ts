@@ -24,6 +24,10 @@ export const adminTheme: RaThemeOptions = deepmerge(
       // The row actions and cell chips of every list (common/list/listCss.ts).
       MuiCssBaseline: { styleOverrides: (theme: Theme) => listCss(theme) },
       MuiButton: { defaultProps: { disableElevation: true } },
+      // Every spinner and progress bar has an accessible name (axe: aria-progressbar-name); a
+      // screen that says what is loading passes its own label.
+      MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+      MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
       // Compact outlined inputs in forms and filter bars.
       MuiTextField: { defaultProps: { variant: 'outlined', size: 'small', margin: 'dense' } },
       MuiFormControl: { defaultProps: { variant: 'outlined', size: 'small', margin: 'dense' } },

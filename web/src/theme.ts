@@ -20,6 +20,8 @@ export const theme = createTheme(
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
+      MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+      MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
       MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
       MuiPaper: { styleOverrides: { rounded: { borderRadius: 10 } } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#374151', whiteSpace: 'nowrap' } } },

@@ -1,7 +1,8 @@
 /**
  * The spec's deliberate pauses after a change: a panel closes and its list reloads 2 s after a
  * save (administration document 4), task details reload 2 s after a status change, a job panel
- * closes 2 s after its save, sign-out waits 1.5 s. Each is given through `specPause(ms)`.
+ * closes 2 s after its save. Each is given through `specPause(ms)`. (Sign-out's 1.5 s "Logging
+ * out..." is something to read, so it keeps its time.)
  *
  * The browser tests shorten them to a tenth (e2e/fixtures.ts sets localStorage
  * `portal.shortPauses`), so the suite's flows keep the same order of events without spending

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { Confirm } from 'react-admin';
 import { AUTH, SHELL } from '@portal/contracts';
 import { signOut } from '../api/session';
-import { specPause } from '../common/pauses';
 import { queuedCount } from '../offline/db';
 import { OFFLINE_TEXT } from '../offline/texts';
 
@@ -28,7 +27,7 @@ export function LogoutFlow({ open, onClose }: { open: boolean; onClose(): void }
   const confirm = async () => {
     onClose();
     setLeaving(true);
-    const wait = new Promise((resolve) => setTimeout(resolve, specPause(LOGOUT_WAIT_MS)));
+    const wait = new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS));
     try {
       await Promise.all([signOut(), wait]);
       window.location.assign('/');

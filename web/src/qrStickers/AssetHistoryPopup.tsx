@@ -21,7 +21,6 @@ import { type StickerHistoryRow, AUTH, formatDate, nextDueText, QR_STICKERS, sti
 import { HttpError } from '../api/http';
 import { signOut } from '../api/session';
 import { assetHistoryBySerial, fileUrl } from './api';
-import { specPause } from '../common/pauses';
 
 const LOGOUT_WAIT_MS = 1500;
 
@@ -44,7 +43,7 @@ function AssetHistoryDialog({ asn }: { asn: string }) {
   const close = async () => {
     if (leaving) return;
     setLeaving(true);
-    const wait = new Promise((resolve) => setTimeout(resolve, specPause(LOGOUT_WAIT_MS)));
+    const wait = new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS));
     try {
       await Promise.all([signOut(), wait]);
     } finally {
