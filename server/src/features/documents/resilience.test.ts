@@ -158,6 +158,20 @@ describe('a document job whose worker died', () => {
   });
 });
 
+describe('the order of the queue', () => {
+  it('takes what a person asked for before the background backlog queued by nobody', async () => {
+    const backlog = await queuedTask();
+    await t.app.db.update(documentJobs).set({ requestedBy: null }).where(eq(documentJobs.taskId, backlog));
+    const asked = await queuedTask();
+    const first = await claimNextJob(t.app.db, settings, 'instance-order');
+    const second = await claimNextJob(t.app.db, settings, 'instance-order');
+    expect([first?.taskId, second?.taskId]).toEqual([asked, backlog]);
+    // Leave the queue empty for the tests after this one.
+    await requeueOrphanedJobs(t.app.db, 'nobody');
+    expect(await drainDocumentJobs(deps())).toBe(2);
+  });
+});
+
 describe('a live worker', () => {
   it('keeps its row with heartbeats: a row whose lock would have run out is not taken from it', async () => {
     const taskId = await queuedTask();

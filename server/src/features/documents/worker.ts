@@ -118,7 +118,9 @@ export async function claimNextJob(
          where id = (select id from document_jobs
                       where (state = 'queued' and run_after <= now())
                          or (state = 'running' and locked_at < now() - ${lease}::interval)
-                      order by run_after, id
+                      -- What a person asked for (an approval, a submit) before the background
+                      -- backlog (the demo's documents queued at first start, requested by nobody).
+                      order by (requested_by is null), run_after, id
                       limit 1
                       for update skip locked)
         returning id, namespace_id, task_id, phase, attempts, requested_by`,
