@@ -61,6 +61,8 @@ export class TaskPage {
   async save(): Promise<void> {
     await this.editor().getByTestId('checklist-save').click();
     await expect(this.page.getByText('Checklist data saved sucessfully').first()).toBeVisible();
+    // Nothing unsaved is left (leaving the page now asks nothing).
+    await expect(this.page.getByTestId('unsaved-note')).toHaveCount(0);
   }
 }
 

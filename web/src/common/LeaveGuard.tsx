@@ -23,6 +23,8 @@ interface Guard {
 }
 
 const SPARE = 'leaveGuardSpare';
+/** Where the last spare entry was pushed, and whether the entry before the last Back or Forward was one. */
+const spare = { href: '', lastWasSpare: false };
 const isSpare = (state: unknown) => typeof state === 'object' && state !== null && (state as Record<string, unknown>)[SPARE] === true;
 
 const GuardContext = createContext<{ set(guard: Guard | null): void } | null>(null);
@@ -70,7 +72,11 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!armed) return;
     leaving.current = false;
-    const pushSpare = () => window.history.pushState({ ...window.history.state, [SPARE]: true }, '', window.location.href);
+    const pushSpare = () => {
+      window.history.pushState({ ...window.history.state, [SPARE]: true }, '', window.location.href);
+      spare.href = window.location.href;
+      spare.lastWasSpare = true;
+    };
     if (!isSpare(window.history.state)) pushSpare();
     const onPop = () => {
       if (leaving.current || !guardRef.current) return;
@@ -82,12 +88,22 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
       });
     };
     window.addEventListener('popstate', onPop);
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      // Saved (clean again, still here): the spare entry goes, so one Back leaves the page.
-      if (!leaving.current && isSpare(window.history.state)) window.history.back();
-    };
+    // Saved (clean again): the spare entry stays where it is (taking it away here would be a
+    // navigation of its own, racing whatever the user does next); Back from it is passed on below.
+    return () => window.removeEventListener('popstate', onPop);
   }, [armed]);
+
+  // Back from a spare entry left behind lands on the same page: passed on, so one Back leaves.
+  useEffect(() => {
+    const onPop = () => {
+      const wasSpare = spare.lastWasSpare;
+      spare.lastWasSpare = isSpare(window.history.state);
+      if (guardRef.current || leaving.current || !wasSpare || spare.lastWasSpare) return;
+      if (window.location.href === spare.href) window.history.back();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
 
   // Reload and closing the tab: the browser's own prompt.
   useEffect(() => {

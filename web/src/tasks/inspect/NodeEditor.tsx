@@ -235,7 +235,7 @@ export function NodeEditor({
             {TASK_UI.save}
           </Button>
           {dirty && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="text.secondary" data-testid="unsaved-note">
               {TASK_UI.unsavedNote}
             </Typography>
           )}
