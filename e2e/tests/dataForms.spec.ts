@@ -157,9 +157,22 @@ test('a form is built by dragging six kinds of field, edited, reordered by keys,
   await page.keyboard.type('Photos of the hoist');
 
   // Keyboard: lift the photo field, move it up one place, drop it; the screen reader hears it.
+  // Each key waits for the screen reader's answer to the one before (the drag starts and
+  // measures asynchronously: a key pressed before it has started is lost).
+  const live = page.locator('[id^="DndLiveRegion"]');
   await field(page, 5).getByTestId('drag-handle').focus();
   await page.keyboard.press('Space');
+  // Lifted: "Picked up ...", at once followed by "... moved to position 6 of 6" (over its own place).
+  await expect(live).toContainText(
+    new RegExp(
+      `${DRAG_ANNOUNCEMENTS.pickedUp('Photos of the hoist', 6, 6)}|${DRAG_ANNOUNCEMENTS.movedOver('Photos of the hoist', 6, 6)}`.replace(
+        /\./g,
+        '\\.',
+      ),
+    ),
+  );
   await page.keyboard.press('ArrowUp');
+  await expect(live).toContainText(DRAG_ANNOUNCEMENTS.movedOver('Photos of the hoist', 5, 6));
   await page.keyboard.press('Space');
   const order = [
     'Hoist serial number *',
