@@ -102,30 +102,34 @@ test.describe('on a 1024x768 tablet', () => {
   });
 });
 
+/**
+ * An open task of the field engineer's with a Visual Check item, claimed for this test, opened on
+ * INSPECT at that item.
+ */
+async function openVisualCheckItem(page: Page): Promise<TaskPage> {
+  const task = await findTask(
+    page,
+    { status: 1 },
+    (t, checklist) =>
+      t.tabs.inspect && !t.hasChecklist && checklist.nodes.some((n) => n.nodeType === 'ITEM' && n.form?.formName === 'Visual Check'),
+  );
+  const { nodes } = await apiGet<{
+    nodes: { id: string; name: string; parentSectionId: string | number; form: { formName: string } | null }[];
+  }>(page, `/Observation/${task.id}/checklist`);
+  const item = nodes.find((n) => n.form?.formName === 'Visual Check');
+  const details = new TaskPage(page);
+  await details.open(task.id, 'inspect');
+  await details.section(nodes.find((n) => n.id === item?.parentSectionId)?.name ?? '').click();
+  await details.item(item?.name ?? '').click();
+  return details;
+}
+
 test.describe('photos on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
   test('a camera-sized photo is scaled down in the browser before it is sent', async ({ page }) => {
     await loginAs(page, FIELD_ENGG);
-    const task = await findTask(
-      page,
-      { status: 1 },
-      (t, checklist) =>
-        t.tabs.inspect && !t.hasChecklist && checklist.nodes.some((n) => n.nodeType === 'ITEM' && n.form?.formName === 'Visual Check'),
-    );
-    const item = (
-      await apiGet<{ nodes: { id: string; name: string; parentSectionId: string | number; form: { formName: string } | null }[] }>(
-        page,
-        `/Observation/${task.id}/checklist`,
-      )
-    ).nodes.find((n) => n.form?.formName === 'Visual Check');
-    const details = new TaskPage(page);
-    await details.open(task.id, 'inspect');
-    const sectionName = (await apiGet<{ nodes: { id: string; name: string }[] }>(page, `/Observation/${task.id}/checklist`)).nodes.find(
-      (n) => n.id === item?.parentSectionId,
-    )?.name;
-    await details.section(sectionName ?? '').click();
-    await details.item(item?.name ?? '').click();
+    const details = await openVisualCheckItem(page);
     await details.field('structure-fail').click();
     // A 4000x3000 camera photo (about 5 MB of noise).
     const sharp = (await import('sharp')).default;
@@ -153,23 +157,7 @@ test.describe('unsaved input on a tablet', () => {
 
   test('every way out of INSPECT asks while the FORM holds unsaved input: the side menu, Back, reload', async ({ page }) => {
     await loginAs(page, FIELD_ENGG);
-    const task = await findTask(
-      page,
-      { status: 1 },
-      (t, checklist) =>
-        t.tabs.inspect && !t.hasChecklist && checklist.nodes.some((n) => n.nodeType === 'ITEM' && n.form?.formName === 'Visual Check'),
-    );
-    const nodes = (
-      await apiGet<{ nodes: { id: string; name: string; parentSectionId: string | number; form: { formName: string } | null }[] }>(
-        page,
-        `/Observation/${task.id}/checklist`,
-      )
-    ).nodes;
-    const item = nodes.find((n) => n.form?.formName === 'Visual Check');
-    const details = new TaskPage(page);
-    await details.open(task.id, 'inspect');
-    await details.section(nodes.find((n) => n.id === item?.parentSectionId)?.name ?? '').click();
-    await details.item(item?.name ?? '').click();
+    const details = await openVisualCheckItem(page);
     await details.field('structure-fail').click();
     const here = page.url();
     const dialog = page.getByTestId('confirm-dialog');

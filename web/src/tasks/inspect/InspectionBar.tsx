@@ -16,7 +16,7 @@ import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState } from 'react';
+import { cloneElement, type ReactElement, useId, useState } from 'react';
 import type { InspectionSummary } from '@portal/contracts';
 import { TASK_UI } from '../texts';
 
@@ -77,6 +77,53 @@ export function DefectList({ defects }: { defects: InspectionSummary['defects'] 
   );
 }
 
+/** A helper of the bar: a labelled button, or on a phone its icon with the label as name and tooltip. */
+function BarAction({
+  compact,
+  label,
+  icon,
+  iconAfter = false,
+  variant = 'text',
+  onClick,
+  testId,
+}: {
+  compact: boolean;
+  label: string;
+  icon: ReactElement<{ fontSize?: string }>;
+  iconAfter?: boolean;
+  variant?: 'text' | 'outlined';
+  onClick(): void;
+  testId: string;
+}) {
+  if (compact)
+    return (
+      <Tooltip title={label}>
+        <IconButton
+          size="small"
+          color="primary"
+          aria-label={label}
+          onClick={onClick}
+          sx={variant === 'outlined' ? { border: 1, borderColor: 'divider' } : undefined}
+          data-testid={testId}
+        >
+          {cloneElement(icon, { fontSize: 'small' })}
+        </IconButton>
+      </Tooltip>
+    );
+  return (
+    <Button
+      size="small"
+      variant={variant}
+      startIcon={iconAfter ? undefined : icon}
+      endIcon={iconAfter ? icon : undefined}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
+  );
+}
+
 /**
  * The inspection's state above SECTIONS, ITEMS and FORM (DECISIONS 9): the computed result, how
  * many items still need a result, 'Go to next incomplete item', the examination details, and
@@ -128,42 +175,18 @@ export function InspectionBar({
       </Typography>
       {/* On a phone the two helpers are icons, so the result buttons stay on the first screen. */}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        {phone ? (
-          <Tooltip title={TASK_UI.examination}>
-            <IconButton
-              size="small"
-              color="primary"
-              aria-label={TASK_UI.examination}
-              onClick={onExamination}
-              data-testid="examination-open"
-            >
-              <Assignment fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        ) : (
-          <Button size="small" startIcon={<Assignment />} onClick={onExamination} data-testid="examination-open">
-            {TASK_UI.examination}
-          </Button>
+        <BarAction compact={phone} label={TASK_UI.examination} icon={<Assignment />} onClick={onExamination} testId="examination-open" />
+        {problems.length > 0 && (
+          <BarAction
+            compact={phone}
+            label={TASK_UI.nextIncomplete}
+            icon={<NavigateNext />}
+            iconAfter
+            variant="outlined"
+            onClick={onNextIncomplete}
+            testId="next-incomplete"
+          />
         )}
-        {problems.length > 0 &&
-          (phone ? (
-            <Tooltip title={TASK_UI.nextIncomplete}>
-              <IconButton
-                size="small"
-                color="primary"
-                aria-label={TASK_UI.nextIncomplete}
-                onClick={onNextIncomplete}
-                sx={{ border: 1, borderColor: 'divider' }}
-                data-testid="next-incomplete"
-              >
-                <NavigateNext fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          ) : (
-            <Button size="small" variant="outlined" endIcon={<NavigateNext />} onClick={onNextIncomplete} data-testid="next-incomplete">
-              {TASK_UI.nextIncomplete}
-            </Button>
-          ))}
         {canSubmit && submitBlocked && (
           <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }} data-testid="submit-blocked">
             {submitBlocked}
