@@ -46,11 +46,10 @@ describe('DATA_DIR lock', () => {
         since: new Date().toISOString(),
       }),
     );
-    // Fresh file time: only the pid says it is stale.
-    const started = performance.now();
+    // Fresh file time: only the pid says it is stale. (Acquiring gives up after 3 s, far
+    // below the file-time staleness, so getting the lock at all shows it was taken at once.)
     const lock = await acquireDataDirLock(dataDir, { onLost: noLoss });
     locks.push(lock);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(JSON.parse(await readFile(path.join(dataDir, LOCK_NAME), 'utf8')).pid).toBe(process.pid);
 
     await expect(acquireDataDirLock(dataDir, { onLost: noLoss })).rejects.toThrow(/Another server process is using DATA_DIR/);
@@ -74,9 +73,7 @@ describe('DATA_DIR lock', () => {
 
     holder.child.kill('SIGKILL');
     await holder.exited;
-    const started = performance.now();
     locks.push(await acquireDataDirLock(dataDir, { onLost: noLoss }));
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('stops a paused holder cleanly when it resumes and finds its lock taken over', async () => {

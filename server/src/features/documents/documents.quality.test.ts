@@ -206,10 +206,10 @@ describe('images', () => {
   it('an old 6300x6300 signature does not stall a certificate: scaled once, embedded small', async () => {
     const data = sampleDocumentData(10, { signature: hugeSignature });
     const options = { final: true, verificationUrl, issuedAt: new Date() };
-    await renderCertificate(data, options); // the first one scales it (off the main thread)
-    const started = performance.now();
+    // The first one scales it (off the main thread); the time a certificate takes is bench
+    // figure h, not a timed test: here the embedded image is what shows it was scaled.
+    await renderCertificate(data, options);
     const pdf = await renderCertificate(data, options);
-    expect(performance.now() - started).toBeLessThan(1500);
     const { byRef } = objects(file('huge-signature.pdf', pdf));
     const sizes = [...byRef.values()]
       .map(dictOf)

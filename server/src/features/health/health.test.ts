@@ -71,10 +71,10 @@ describe('GET /api/health', () => {
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ status: 'unavailable', error: 'The database does not answer' });
 
-      const started = performance.now();
+      // A database that never answers: health gives up on its own timeout instead of hanging
+      // (the test would run into vitest's timeout otherwise).
       const stuck = await hanging.inject({ method: 'GET', url: '/api/health' });
       expect(stuck.statusCode).toBe(503);
-      expect(performance.now() - started).toBeLessThan(5_000);
     } finally {
       await failing.close();
       await hanging.close();

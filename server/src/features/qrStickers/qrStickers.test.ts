@@ -147,12 +147,10 @@ describe('POST /api/QRCodeWithImage', () => {
     expect(rows[0].text_body).toContain(`[attachments: ${response.json().batch.fileName}]`);
   });
 
-  it('draws 480 unique serials in one request, well within the request time', async () => {
-    const started = performance.now();
+  // How long the 480 take is bench figure o (npm run bench), not a timed test.
+  it('draws 480 unique serials in one request', async () => {
     const response = await loAdmin.post('/api/QRCodeWithImage', request(480, '25mm', 'Red'));
-    const ms = performance.now() - started;
     expect(response.statusCode, response.body).toBe(200);
-    expect(ms).toBeLessThan(15_000);
     const [row] = await queryRows<{ n: number; distinct: number }>(
       t.app.db,
       sql`select count(*)::int as n, count(distinct serial)::int as distinct from qr_stickers where batch_id = ${response.json().batch.id}::int`,
@@ -207,7 +205,6 @@ describe('POST /api/QRCodeWithImage', () => {
 
 describe('the sheet', () => {
   it.each(QR_STICKER_SIZES.map((size) => [size]))('lays 480 stickers of %s on the right number of A4 pages', async (size) => {
-    const started = performance.now();
     const pdf = await renderStickerSheet({
       serials: randomStickerSerials(480),
       size,
@@ -216,7 +213,6 @@ describe('the sheet', () => {
       providerName: 'Demo',
       logo: null,
     });
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pageCount(pdf)).toBe(sheetPageCount(size, 480));
     expect(sheetPageCount(size, 480)).toBe({ '25mm': 10, '38mm': 20, '50mm': 40 }[size]);
