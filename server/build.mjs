@@ -16,6 +16,7 @@ await build({
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  jsx: 'automatic',
   logLevel: 'warning',
 });
 console.log('server built: dist/server.js');

@@ -111,8 +111,11 @@ export async function requestOtp(deps: AuthDeps, input: { email: string; ip: str
     await deps.mailer.send({
       namespaceId: user.namespaceId,
       to: email,
-      subject: 'Your password reset code',
-      text: `Your one-time password is ${code}. It expires in 10 minutes and can be used once.\n\nIf you did not ask to reset your password, you can ignore this mail.`,
+      content: {
+        subject: 'Your password reset code',
+        paragraphs: [`Your one-time password is ${code}. It expires in 10 minutes and can be used once.`],
+        closing: ['If you did not ask to reset your password, you can ignore this mail.'],
+      },
     });
   }
   return email;

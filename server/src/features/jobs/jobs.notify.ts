@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatDate, JOB_TEXT, TASK_STATUS } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
 import { badRequest, notFound } from '../../lib/errors';
+import type { MailContent } from '../../lib/mail';
 import type { RequestContext } from '../context';
 
 interface MailJob {
@@ -55,22 +56,62 @@ async function recipients(ctx: RequestContext, ids: number[]): Promise<Map<numbe
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
-function jobLines(job: MailJob): string[] {
+/** The job's facts as every job mail prints them. */
+function jobFacts(job: MailJob): MailContent['facts'] {
   return [
-    `Job Number: ${job.job_number}${job.is_day_job ? ' (day job)' : ''}`,
-    `Client: ${job.client}`,
-    `Site: ${job.site}`,
-    `Lo Office: ${job.office}`,
-    `Start Date: ${formatDate(job.start_date)}${job.end_date ? `   End Date: ${formatDate(job.end_date)}` : ''}`,
-    ...(job.comments ? [`Comments: ${job.comments}`] : []),
+    ['Job Number', `${job.job_number}${job.is_day_job ? ' (day job)' : ''}`],
+    ['Client', job.client],
+    ['Site', job.site],
+    ['Lo Office', job.office],
+    ['Start Date', formatDate(job.start_date)],
+    ['End Date', job.end_date ? formatDate(job.end_date) : null],
+    ['Comments', job.comments || null],
   ];
 }
 
-function taskLines(tasks: MailTask[]): string[] {
+function taskItems(tasks: MailTask[]): string[] {
   return tasks.map(
-    (t, i) =>
-      `${i + 1}. ${t.task_type}${t.asset ? ` on ${t.asset}` : ''}${t.due_date ? `, planned ${formatDate(t.due_date)}` : ''} (task ${t.id})`,
+    (t) => `${t.task_type}${t.asset ? ` on ${t.asset}` : ''}${t.due_date ? `, planned ${formatDate(t.due_date)}` : ''} (task ${t.id})`,
   );
+}
+
+const OPEN_TASKS = 'Open the portal (Operations > Tasks) to start the inspection.';
+
+/** The mail to an inspector about tasks of one job given to them: new, or moved to them. */
+function tasksMail(kind: 'new' | 'reassigned', person: Recipient, sender: string, job: MailJob, tasks: MailTask[]): MailContent {
+  const what = kind === 'new' ? 'assigned to you' : 'reassigned to you';
+  return {
+    subject: `Job ${job.job_number}: ${tasks.length} ${kind === 'new' ? 'new ' : ''}task(s) ${what}`,
+    greeting: `Dear ${person.name},`,
+    paragraphs: [
+      kind === 'new'
+        ? `${sender} has assigned you the following task(s).`
+        : `${sender} has made you the inspector of the following task(s).`,
+    ],
+    facts: jobFacts(job),
+    list: { title: 'Tasks', items: taskItems(tasks) },
+    closing: [OPEN_TASKS],
+  };
+}
+
+/** Mails each recipient the given tasks of each job that are theirs, one mail per (person, job). */
+async function mailTasksByJob(ctx: RequestContext, kind: 'new' | 'reassigned', tasks: MailTask[]): Promise<number> {
+  const jobs = await jobsOf(ctx, [...new Set(tasks.map((t) => Number(t.job_id)))]);
+  const people = await recipients(ctx, [...new Set(tasks.map((t) => t.inspector_id).filter((id): id is number => id !== null))]);
+  let sent = 0;
+  for (const person of people.values()) {
+    for (const job of jobs.values()) {
+      const ofJob = tasks.filter((t) => Number(t.inspector_id) === Number(person.id) && Number(t.job_id) === Number(job.id));
+      if (ofJob.length === 0) continue;
+      await ctx.app.mailer.send({
+        namespaceId: ctx.scope.namespaceId,
+        to: person.email,
+        content: tasksMail(kind, person, ctx.user.name, job, ofJob),
+      });
+      sent++;
+    }
+  }
+  return sent;
 }
 
 /**
@@ -84,34 +125,7 @@ export async function notifyNewTasks(ctx: RequestContext, taskIds: number[]): Pr
          and t.status <> ${TASK_STATUS.DELETED}::int order by t.job_id, t.id`,
   );
   if (tasks.length === 0) throw notFound(JOB_TEXT.unknownTask);
-  const jobs = await jobsOf(ctx, [...new Set(tasks.map((t) => Number(t.job_id)))]);
-  const people = await recipients(ctx, [...new Set(tasks.map((t) => t.inspector_id).filter((id): id is number => id !== null))]);
-  let sent = 0;
-  for (const person of people.values()) {
-    const mine = tasks.filter((t) => Number(t.inspector_id) === Number(person.id));
-    for (const job of jobs.values()) {
-      const ofJob = mine.filter((t) => Number(t.job_id) === Number(job.id));
-      if (ofJob.length === 0) continue;
-      await ctx.app.mailer.send({
-        namespaceId: ctx.scope.namespaceId,
-        to: person.email,
-        subject: `Job ${job.job_number}: ${ofJob.length} new task(s) assigned to you`,
-        text: [
-          `Dear ${person.name},`,
-          '',
-          `${ctx.user.name} has assigned you the following task(s).`,
-          '',
-          ...jobLines(job),
-          '',
-          'Tasks:',
-          ...taskLines(ofJob),
-          '',
-          'Open the portal (Operations > Tasks) to start the inspection.',
-        ].join('\n'),
-      });
-      sent++;
-    }
-  }
+  const sent = await mailTasksByJob(ctx, 'new', tasks);
   return { message: JOB_TEXT.notificationSent, sent };
 }
 
@@ -127,34 +141,7 @@ export async function notifyReassignedTasks(ctx: RequestContext, taskIds: number
     sql`${taskSelect} where t.id = any(${sql.param(taskIds)}::int[]) and t.namespace_id = ${ctx.scope.namespaceId}::int
          and t.inspector_id is not null order by t.job_id, t.id`,
   );
-  const jobs = await jobsOf(ctx, [...new Set(tasks.map((t) => Number(t.job_id)))]);
-  const people = await recipients(ctx, [...new Set(tasks.map((t) => Number(t.inspector_id)))]);
-  let sent = 0;
-  for (const person of people.values()) {
-    for (const job of jobs.values()) {
-      const ofJob = tasks.filter((t) => Number(t.inspector_id) === Number(person.id) && Number(t.job_id) === Number(job.id));
-      if (ofJob.length === 0) continue;
-      await ctx.app.mailer.send({
-        namespaceId: ctx.scope.namespaceId,
-        to: person.email,
-        subject: `Job ${job.job_number}: ${ofJob.length} task(s) reassigned to you`,
-        text: [
-          `Dear ${person.name},`,
-          '',
-          `${ctx.user.name} has made you the inspector of the following task(s).`,
-          '',
-          ...jobLines(job),
-          '',
-          'Tasks:',
-          ...taskLines(ofJob),
-          '',
-          'Open the portal (Operations > Tasks) to start the inspection.',
-        ].join('\n'),
-      });
-      sent++;
-    }
-  }
-  return sent;
+  return mailTasksByJob(ctx, 'reassigned', tasks);
 }
 
 /**
@@ -178,16 +165,13 @@ export async function notifyReassigned(ctx: RequestContext, scheduleId: number, 
   await ctx.app.mailer.send({
     namespaceId: ctx.scope.namespaceId,
     to: person.email,
-    subject: `Job ${job.job_number} has been assigned to you`,
-    text: [
-      `Dear ${person.name},`,
-      '',
-      `${ctx.user.name} has made you the inspector of this job.`,
-      '',
-      ...jobLines(job),
-      '',
-      ...(tasks.length > 0 ? ['Tasks:', ...taskLines(tasks)] : ['The job has no tasks yet.']),
-    ].join('\n'),
+    content: {
+      subject: `Job ${job.job_number} has been assigned to you`,
+      greeting: `Dear ${person.name},`,
+      paragraphs: [`${ctx.user.name} has made you the inspector of this job.`],
+      facts: jobFacts(job),
+      list: { title: 'Tasks', items: taskItems(tasks), empty: 'The job has no tasks yet.' },
+    },
   });
   return { message: JOB_TEXT.notificationSent, sent: 1 };
 }

@@ -194,8 +194,10 @@ export async function createStickerBatch(ctx: RequestContext, body: QrStickerReq
   await ctx.app.mailer.send({
     namespaceId: ctx.scope.namespaceId,
     to: ctx.user.email,
-    subject: QR_STICKERS.mailSubject(body.quantity, body.size, body.color),
-    text: QR_STICKERS.mailText(body.quantity, body.size, body.color),
+    content: {
+      subject: QR_STICKERS.mailSubject(body.quantity, body.size, body.color),
+      paragraphs: [QR_STICKERS.mailText(body.quantity, body.size, body.color)],
+    },
     attachments: [{ filename: batch.fileName, content: pdf, contentType: 'application/pdf' }],
   });
   return batch;

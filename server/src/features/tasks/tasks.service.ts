@@ -398,19 +398,18 @@ async function sendMails(ctx: RequestContext, taskId: number, mails: Mail[]): Pr
       await ctx.app.mailer.send({
         namespaceId: ctx.scope.namespaceId,
         to: person.email,
-        subject: mail.subject,
-        text: [
-          `Dear ${person.name},`,
-          '',
-          ...mail.lines,
-          '',
-          `Job Number: ${info?.job_number ?? ''}`,
-          `Task: ${info?.task_type ?? ''}${info?.asset ? ` on ${info.asset}` : ''}`,
-          `Client: ${info?.client ?? ''}`,
-          `Site: ${info?.site ?? ''}`,
-          '',
-          'Open the portal (Operations > Tasks) to see the task.',
-        ].join('\n'),
+        content: {
+          subject: mail.subject,
+          greeting: `Dear ${person.name},`,
+          paragraphs: [mail.lines.join('\n')],
+          facts: [
+            ['Job Number', info?.job_number ?? ''],
+            ['Task', `${info?.task_type ?? ''}${info?.asset ? ` on ${info.asset}` : ''}`],
+            ['Client', info?.client ?? ''],
+            ['Site', info?.site ?? ''],
+          ],
+          closing: ['Open the portal (Operations > Tasks) to see the task.'],
+        },
       });
       sent++;
     }

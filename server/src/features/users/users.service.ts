@@ -149,8 +149,7 @@ export async function sendWelcomeMails(ctx: RequestContext, saved: { name: strin
       await ctx.app.mailer.send({
         namespaceId: ctx.scope.namespaceId,
         to: user.email,
-        subject: USERS.welcomeSubject(company),
-        text: USERS.welcomeText(user.name, company, loginAt),
+        content: { subject: USERS.welcomeSubject(company), paragraphs: [USERS.welcomeText(user.name, company, loginAt)] },
       });
     } catch (error) {
       ctx.app.log.warn({ err: error, to: user.email }, 'welcome mail not sent');

@@ -1,17 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { mailOutbox } from '../db/schema';
-import type { Db } from '../db/types';
+import { mailOutbox } from '../../db/schema';
+import type { Db } from '../../db/types';
 import { VALIDATION } from '@portal/contracts';
-import { AppError } from './errors';
+import { AppError } from '../errors';
+import { type MailContent, mailText } from './content';
+import { mailHtml } from './layout';
 
 export interface MailMessage {
   namespaceId: number | null;
   to: string;
-  subject: string;
-  text: string;
-  html?: string;
+  /** What the mail says: a template's answer (see content.ts); sent as text and as HTML. */
+  content: MailContent;
   /** Files sent with the mail (SMTP only; the outbox and the log name them). */
   attachments?: MailAttachment[];
 }
@@ -44,16 +45,17 @@ export class Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
+    const subject = message.content.subject;
+    const text = mailText(message.content);
+    const html = await mailHtml(message.content);
     const [row] = await this.db
       .insert(mailOutbox)
       .values({
         namespaceId: message.namespaceId,
         toAddress: message.to,
-        subject: message.subject,
-        textBody: message.attachments?.length
-          ? `${message.text}\n\n[attachments: ${message.attachments.map((a) => a.filename).join(', ')}]`
-          : message.text,
-        htmlBody: message.html,
+        subject,
+        textBody: message.attachments?.length ? `${text}\n\n[attachments: ${message.attachments.map((a) => a.filename).join(', ')}]` : text,
+        htmlBody: html,
         status: this.transport ? 'queued' : 'logged',
       })
       .returning({ id: mailOutbox.id });
@@ -62,8 +64,8 @@ export class Mailer {
         {
           mail: {
             to: message.to,
-            subject: message.subject,
-            text: message.text,
+            subject,
+            text,
             attachments: message.attachments?.map((a) => `${a.filename} (${a.content.length} bytes)`),
           },
         },
@@ -75,9 +77,9 @@ export class Mailer {
       await this.transport.sendMail({
         from: this.from,
         to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
+        subject,
+        text,
+        html,
         attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
       });
       await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));

@@ -1,0 +1,35 @@
+/**
+ * What every mail of the portal says, as data: one shape for every template, so that the
+ * plain-text and the HTML body of a mail are two renderings of the same content and no
+ * feature writes its own layout. A feature's template is a function from its facts to a
+ * `MailContent` (e.g. `features/jobs/jobs.mails.ts`); `Mailer.send` renders it.
+ */
+export interface MailContent {
+  subject: string;
+  /** 'Dear Ann Smith,' — the first line. */
+  greeting?: string;
+  /** Paragraphs before the facts; each may hold line breaks. */
+  paragraphs: string[];
+  /** 'Label: value' lines (job number, client, site...); a null value is left out. */
+  facts?: Array<readonly [label: string, value: string | null]>;
+  /** A titled, ordered list (the tasks of a job). */
+  list?: { title: string; items: string[]; empty?: string };
+  /** Paragraphs after everything else (what to do next). */
+  closing?: string[];
+}
+
+/** The plain-text body: blocks separated by one blank line. */
+export function mailText(content: MailContent): string {
+  const blocks: string[] = [];
+  if (content.greeting) blocks.push(content.greeting);
+  blocks.push(...content.paragraphs);
+  const facts = (content.facts ?? []).filter(([, value]) => value !== null);
+  if (facts.length > 0) blocks.push(facts.map(([label, value]) => `${label}: ${value}`).join('\n'));
+  if (content.list) {
+    const { title, items, empty } = content.list;
+    if (items.length > 0) blocks.push([`${title}:`, ...items.map((item, i) => `${i + 1}. ${item}`)].join('\n'));
+    else if (empty) blocks.push(empty);
+  }
+  blocks.push(...(content.closing ?? []));
+  return blocks.join('\n\n');
+}
