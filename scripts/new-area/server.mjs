@@ -114,7 +114,7 @@ export const ${a.singularCamel}Setting = defineSettingObject({
       path: `server/src/features/${a.camel}/${a.camel}.test.ts`,
       content: `import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ${a.constant}_TEXT, can, ROLES, type ${a.singularPascal}Row } from '@portal/contracts';
-import type { SeededNamespace } from '../../db/seed/demo';
+import type { SeededNamespace } from '../../demo/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 
