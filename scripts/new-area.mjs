@@ -107,7 +107,7 @@ const edits = [
   insert('web/src/screens.ts', '};\n', `  ${area.camel}: () => import('./${area.camel}/${area.pascal}Page'),\n`, 'export const SCREENS'),
 ];
 
-const typesFile = 'server/src/features/settings/types.ts';
+const typesFile = 'server/src/features/index.ts';
 if (dryRun) {
   for (const file of [...files, ...edits, { path: typesFile }]) console.log(file.path);
   process.exit(0);
@@ -119,14 +119,17 @@ for (const file of files) {
 }
 for (const edit of edits) writeFileSync(path.join(root, edit.path), edit.content);
 {
-  // The explicit list of settings object types gains the new one.
+  // The explicit list of settings object types (SETTING_TYPES) gains the new one, taken from
+  // the new feature's index.ts.
   let source = readFileSync(path.join(root, typesFile), 'utf8');
   source = source.replace(
-    "import type { SettingType } from './settingType';",
-    `import { ${area.singularCamel}Setting } from '../${area.camel}/${area.camel}.service';\nimport type { SettingType } from './settingType';`,
+    '\n/**\n * Every settings object type',
+    `import { ${area.singularCamel}Setting } from './${area.camel}';\n\n/**\n * Every settings object type`,
   );
-  // The list ends `X];` or, once it is one entry a line, `X,\n];` (biome formats it after).
-  source = source.replace(/,?\s*\];\n$/, `, ${area.singularCamel}Setting];\n`);
+  source = source.replace(
+    /(export const SETTING_TYPES: readonly SettingType\[\] = \[[^\]]*?),?\s*\];/,
+    `$1, ${area.singularCamel}Setting];`,
+  );
   writeFileSync(path.join(root, typesFile), source);
 }
 

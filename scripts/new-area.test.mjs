@@ -115,6 +115,8 @@ test('npm run new:area writes an area that passes lint and typecheck as generate
 
   // Lint: exactly what the scaffold wrote or edited, as `npx biome check .` would.
   run('npx', ['--no-install', 'biome', 'check', '--no-errors-on-unmatched', ...planned]);
+  // The import rules (.dependency-cruiser.cjs): the new feature talks to others through index.ts.
+  run('npx', ['--no-install', 'depcruise', 'server/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
   // Typecheck: the workspaces that gained files, against the copy's contracts.
   for (const workspace of ['contracts', 'server', 'web'])
     run('npx', ['--no-install', 'tsc', '-p', `${workspace}/tsconfig.json`, '--noEmit']);

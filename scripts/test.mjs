@@ -1,7 +1,8 @@
 // npm test: every check, in order, stopping at the first failure.
 //
 //   typecheck  npm run typecheck              (every workspace that has the script)
-//   lint       npx biome check .
+//   lint       npm run lint                   (biome check ., then the server's import rules:
+//                                             depcruise with .dependency-cruiser.cjs)
 //   scaffold   node --test scripts/new-area.test.mjs (npm run new:area on a temporary copy)
 //   contracts  npm test -w contracts          (vitest)
 //   server     npm test -w server             (vitest; DATABASE_URL picks PostgreSQL)
@@ -15,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { duration, npm, npx, root } from './lib.mjs';
+import { duration, npm, root } from './lib.mjs';
 
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 
@@ -46,7 +47,7 @@ function hasTestFiles(folders) {
 
 const STEPS = [
   { name: 'typecheck', command: npm, args: ['run', 'typecheck'] },
-  { name: 'lint', command: npx, args: ['--no-install', 'biome', 'check', '.'] },
+  { name: 'lint', command: npm, args: ['run', 'lint'] },
   { name: 'scaffold', command: process.execPath, args: ['--test', 'scripts/new-area.test.mjs'] },
   { name: 'contracts', command: npm, args: ['test', '-w', 'contracts'], tests: ['contracts'], noTests: /No test files found/ },
   { name: 'server', command: npm, args: ['test', '-w', 'server'], tests: ['server/src', 'server/test'], noTests: /No test files found/ },

@@ -3,7 +3,7 @@
 // INSERT ... SELECT so that 40,000 sites take seconds. The jobs' tasks of the bench refer to them.
 import { and, eq, sql } from 'drizzle-orm';
 import { assetTypes } from '../../server/src/db/schema';
-import { seedAssetTypes } from '../../server/src/db/seed/assetTypes';
+import { seedAssetTypes } from '../../server/src/demo/assetTypes';
 import type { Db } from '../../server/src/db/types';
 
 /** Asset types offered for assets (the LLG and trainee categories are not equipment on a site). */

@@ -9,10 +9,10 @@ import { CLIENT_ROLES, FEATURES_CONFIG_NAME, type Role, WEB_ACCESS_CONFIG_NAME }
 import { openDatabase } from '../../server/src/db/client';
 import { divisions, offices } from '../../server/src/db/schema';
 import { insertBenchAssets, insertHeavyClient } from './assets';
-import { seedDemo } from '../../server/src/db/seed';
-import { insertConfiguration, insertNamespace, insertUser } from '../../server/src/db/seed/factories';
-import { demoPasswordHash } from '../../server/src/db/seed/password';
-import { CITIES, COMPANY_FIRST, COMPANY_SUFFIX, COMPANY_TRADE, FIRST_NAMES, LAST_NAMES, SITE_NAMES } from '../../server/src/db/seed/random';
+import { seedDemo } from '../../server/src/demo';
+import { insertConfiguration, insertNamespace, insertUser } from '../../server/src/demo/factories';
+import { demoPasswordHash } from '../../server/src/demo/password';
+import { CITIES, COMPANY_FIRST, COMPANY_SUFFIX, COMPANY_TRADE, FIRST_NAMES, LAST_NAMES, SITE_NAMES } from '../../server/src/demo/random';
 import type { Db } from '../../server/src/db/types';
 import { insertBenchJobs } from './jobs';
 

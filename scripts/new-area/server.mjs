@@ -81,9 +81,9 @@ export const ${a.camel} = pgTable(
       path: `server/src/features/${a.camel}/${a.camel}.service.ts`,
       content: `import { ${a.constant}_OBJECT_TYPE, ${a.constant}_TEXT, can, type ${a.singularPascal}Row, ${a.singularPascal}SaveBody } from '@portal/contracts';
 import { ${a.camel} } from '../../db/schema';
-import { defineSettingObject } from '../settings/kit';
+import { defineSettingObject } from '../settings';
 
-/** ${a.title}: served by the generic /api/Setting calls (settings/types.ts lists it). */
+/** ${a.title}: served by the generic /api/Setting calls (SETTING_TYPES in features/index.ts lists it). */
 export const ${a.singularCamel}Setting = defineSettingObject({
   objectType: ${a.constant}_OBJECT_TYPE,
   table: ${a.camel},
@@ -111,10 +111,16 @@ export const ${a.singularCamel}Setting = defineSettingObject({
 `,
     },
     {
+      path: `server/src/features/${a.camel}/index.ts`,
+      content: `// The ${a.camel} feature's interface: what other features, features/index.ts and demo/ use.
+export { ${a.singularCamel}Setting } from './${a.camel}.service';
+`,
+    },
+    {
       path: `server/src/features/${a.camel}/${a.camel}.test.ts`,
       content: `import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ${a.constant}_TEXT, can, ROLES, type ${a.singularPascal}Row } from '@portal/contracts';
-import type { SeededNamespace } from '../../db/seed/demo';
+import type { SeededNamespace } from '../../demo/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 

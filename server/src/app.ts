@@ -5,8 +5,9 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
-import { seedOnFirstStart } from './db/seed';
-import { apiRoutes } from './features';
+import { seedOnFirstStart } from './demo';
+import { apiRoutes, CLEANUPS } from './features';
+// pending h/docs: route through documents/index.ts
 import { documentsPlugin } from './features/documents/plugin';
 import { BLOB_GRACE_MS, createBlobStore, moveInlineFiles } from './lib/blobs';
 import { isUniqueViolation } from './lib/errors';
@@ -100,6 +101,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(documentsPlugin);
   await app.register(staticPlugin);
-  await app.register(maintenancePlugin);
+  await app.register(maintenancePlugin, { cleanups: CLEANUPS });
   return app;
 }

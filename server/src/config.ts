@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_QUEUE } from './db/queue';
+
+/** How long a new request may wait for the database, and how many may wait at once (db/queue.ts). */
+export const DEFAULT_QUEUE = { maxWaitMs: 10_000, maxWaiting: 1000 } as const;
 
 /**
  * Server settings, all from the environment (documented in docs/operations.md).

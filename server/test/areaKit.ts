@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can, type Permission, ROLES, type Role } from '@portal/contracts';
-import type { SeededNamespace } from '../src/db/seed/demo';
+import type { SeededNamespace } from '../src/demo/demo';
 import type { Client, TestContext } from './helpers';
 
 /**

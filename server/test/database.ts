@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
-import type { SeededNamespace } from '../src/db/seed/demo';
+import type { SeededNamespace } from '../src/demo/demo';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder } from '../src/db/paths';
 import * as schema from '../src/db/schema';
-import { seedDemo } from '../src/db/seed';
+import { seedDemo } from '../src/demo';
 import type { Db } from '../src/db/types';
 import { databaseUrlFor, TEST_MAIL_DOMAIN } from './database';
 

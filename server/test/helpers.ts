@@ -5,8 +5,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { SeededNamespace } from '../src/db/seed/demo';
-import { DEMO_PASSWORD } from '../src/db/seed/password';
+import type { SeededNamespace } from '../src/demo/demo';
+import { DEMO_PASSWORD } from '../src/demo/password';
 import { openTestDatabase, TEST_MAIL_DOMAIN } from './database';
 
 /**

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contracts from '@portal/contracts';
-import { LOCATION_TYPES } from '../src/features/locations/types';
-import { SETTING_TYPES } from '../src/features/settings/types';
+import { LOCATION_TYPES, SETTING_TYPES } from '../src/features';
 import { type Client, createTestContext, type TestContext } from './helpers';
 
 /**

@@ -10,7 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, DataDirLockedError, exitOnLockLost } from './dataDirLock';
 import { migrationsFolder } from './paths';
-import { DbQueue, DEFAULT_QUEUE } from './queue';
+import { DEFAULT_QUEUE } from '../config';
+import { DbQueue } from './queue';
 import * as schema from './schema';
 import type { Db } from './types';
 

@@ -53,8 +53,6 @@ export interface QueueOptions {
   sliceMs?: number;
 }
 
-export const DEFAULT_QUEUE = { maxWaitMs: 10_000, maxWaiting: 1000 } as const;
-
 /** At most three request statements go ahead of a waiting background statement. */
 export const DEFAULT_BACKGROUND_EVERY = 4;
 

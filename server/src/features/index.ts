@@ -1,30 +1,54 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth/auth.routes';
-import { brandingRoutes } from './branding/branding.routes';
-import { clientLogoRoutes } from './clients/logo.routes';
-import { clientsRoutes } from './clients/clients.routes';
-import { configurationsRoutes } from './configurations/configurations.routes';
-import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { dataFormsRoutes } from './dataForms/dataForms.routes';
-import { filesRoutes } from './files/files.routes';
-import { healthRoutes } from './health/health.routes';
-import { locationsRoutes } from './locations/locations.routes';
-import { officesRoutes } from './offices/offices.routes';
-import { rolesRoutes } from './roles/roles.routes';
-import { sequencesRoutes } from './sequences/sequences.routes';
-import { settingsRoutes } from './settings/settings.routes';
-import { usersRoutes } from './users/users.routes';
 import { apiDocsRoutes } from '../plugins/openapi';
-import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
-import { jobsRoutes } from './jobs/jobs.routes';
-import { assetsRoutes } from './assets/assets.routes';
+import type { Cleanup } from '../plugins/maintenance';
+import { assetTypeSetting, assetTypesRoutes } from './assetTypes';
+import { assetLocation, assetsRoutes } from './assets';
+import { authRoutes } from './auth';
+import { brandingRoutes } from './branding';
+import { clientLocation, clientLogoRoutes, clientsRoutes, siteLocation } from './clients';
+import { configurationSetting, configurationsRoutes } from './configurations';
+import { dashboardRoutes, dashboardTabsSetting } from './dashboard';
+import { cleanups as dataFormsCleanups, dataFormSetting, dataFormsRoutes } from './dataForms';
+import { divisionSetting } from './divisions';
+// pending h/docs: route through documents/index.ts
 import { documentsRoutes } from './documents/documents.routes';
-import { tasksRoutes } from './tasks/tasks.routes';
-import { qrStickersRoutes } from './qrStickers/qrStickers.routes';
+import { filesRoutes } from './files';
+import { healthRoutes } from './health';
+import { jobsRoutes } from './jobs';
+import { type LocationType, locationsRoutes } from './locations';
+import { officeLocation, officesRoutes } from './offices';
+import { qrStickersRoutes } from './qrStickers';
+import { roleSetting, rolesRoutes } from './roles';
+import { sequencesRoutes } from './sequences';
+import { type SettingType, settingsRoutes } from './settings';
+import { taskTypeSetting } from './taskTypes';
+import { tasksRoutes } from './tasks';
+import { loCompanyLocation, usersRoutes } from './users';
+
+/**
+ * Every settings object type the generic `/api/Setting` calls serve, listed explicitly (no
+ * registration by import side effects). A new type built with `defineSettingObject`
+ * (settings/kit.ts) is exported from its feature's index.ts and added here.
+ */
+export const SETTING_TYPES: readonly SettingType[] = [
+  divisionSetting,
+  roleSetting,
+  dashboardTabsSetting,
+  assetTypeSetting,
+  taskTypeSetting,
+  configurationSetting,
+  dataFormSetting,
+];
+
+/** Every location object type the generic `/api/Location` calls serve, listed explicitly. */
+export const LOCATION_TYPES: readonly LocationType[] = [officeLocation, clientLocation, siteLocation, loCompanyLocation, assetLocation];
+
+/** Each feature's periodic clean-up, run by the maintenance plugin (plugins/maintenance.ts). */
+export const CLEANUPS: readonly Cleanup[] = [...dataFormsCleanups];
 
 /**
  * Every API area, mounted under /api. Divisions have no routes of their own: the generic
- * settings calls serve them (settings/types.ts lists the settings object types).
+ * settings calls serve them (SETTING_TYPES above).
  */
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
@@ -41,8 +65,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(sequencesRoutes);
   await app.register(apiDocsRoutes);
   await app.register(dataFormsRoutes);
-  await app.register(settingsRoutes);
-  await app.register(locationsRoutes);
+  await app.register(settingsRoutes, { types: SETTING_TYPES });
+  await app.register(locationsRoutes, { types: LOCATION_TYPES });
   await app.register(assetTypesRoutes);
   await app.register(jobsRoutes);
   await app.register(assetsRoutes);

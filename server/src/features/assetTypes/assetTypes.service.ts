@@ -15,9 +15,9 @@ import {
 } from '@portal/contracts';
 import { assetTypes } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
-import { taskTypesUsingAssetType } from '../catalogue/inUse';
+import { taskTypesUsingAssetType } from '../catalogue';
 import type { RequestContext } from '../context';
-import { defineSettingObject, type SettingObject } from '../settings/kit';
+import { defineSettingObject, type SettingObject } from '../settings';
 import { attributeFormNames, checkAttributeForm, checkIdentification } from './attributeForms';
 
 type AssetTypeRecord = typeof assetTypes.$inferSelect;

@@ -11,8 +11,8 @@ import {
   type LlgAssetType,
   validateFormValues,
 } from '@portal/contracts';
-import { DEMO_FORMS, DEMO_IDENTIFICATION } from '../../db/seed/dataForms';
-import type { SeededNamespace } from '../../db/seed/demo';
+import { DEMO_FORMS, DEMO_IDENTIFICATION } from '../../demo/dataForms';
+import type { SeededNamespace } from '../../demo/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 

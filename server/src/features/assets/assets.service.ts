@@ -17,12 +17,12 @@ import type { Db } from '../../db/types';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/parseBody';
 import { actorOf, mayUseCompany, mayUseSite, type Scope } from '../../lib/scope';
-import { findClient, findSite } from '../clients/clients.queries';
+import { findClient, findSite } from '../clients';
 import type { RequestContext } from '../context';
-import type { LocationCallContext, LocationType } from '../locations/locationType';
+import type { LocationCallContext, LocationType } from '../locations';
 import { assetDetailExtra, taskLockOf } from './assetsArea.service';
 import { assetNamed, findAsset, findAssetType, listAssets, toAssetRow } from './assets.queries';
-import { assignStickerSerial } from '../qrStickers/qrStickers.service';
+import { assignStickerSerial } from './stickerSerial';
 
 /** Serialises asset saves of a client, so two simultaneous saves cannot both pass the name check. */
 async function lockAssetNames(tx: Db, companyId: number): Promise<void> {

@@ -32,11 +32,10 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { registerFileAccess } from '../../lib/fileAccess';
 import { IMAGE_MAX_BYTES, readSingleUpload, storeFile } from '../../lib/files';
 import { actorOf, mayUseCompany, mayUseSite } from '../../lib/scope';
-import { findClient, findSite } from '../clients/clients.queries';
+import { findClient, findSite } from '../clients';
 import type { RequestContext } from '../context';
-import { checkFilledForm } from '../dataForms/filledForms';
-import { claimFormFiles } from '../dataForms/formFiles';
-import { taskScopeSql } from '../tasks/tasks.access';
+import { checkFilledForm, claimFormFiles } from '../dataForms';
+import { taskScopeSql } from '../../lib/taskScope';
 import { findAsset } from './assets.queries';
 
 /** Owner type of asset files in `files`: served to whoever may see the asset. */

@@ -9,9 +9,9 @@ import {
 } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
 import { emblemPng } from '../../db/seed/emblem';
-import { sampleValues } from '../../db/seed/tasks';
-import { addMonths } from '../tasks/tasks.rules';
-import type { SeededNamespace } from '../../db/seed/demo';
+import { sampleValues } from '../../demo/tasks';
+import { addMonths } from '../tasks';
+import type { SeededNamespace } from '../../demo/demo';
 import { inTransaction } from '../../db/transaction';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';

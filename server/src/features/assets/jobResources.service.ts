@@ -17,8 +17,7 @@ import type { Db } from '../../db/types';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf, mayUseSite, type Scope } from '../../lib/scope';
 import { contains } from '../../lib/search';
-import { findClient, findSite, siblingSiteNamed, siteScope } from '../clients/clients.queries';
-import { formatAddress } from '../clients/rows';
+import { findClient, findSite, siblingSiteNamed, siteScope, formatAddress } from '../clients';
 import type { RequestContext } from '../context';
 
 type SiteRecord = {

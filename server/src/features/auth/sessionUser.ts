@@ -15,7 +15,7 @@ import {
 import { clientCompanies, divisions, files, namespaces, offices, userDivisions, userOffices } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { AuthUser } from '../../lib/sessions';
-import { readConfigurations } from '../configurations/configurations.queries';
+import { readConfigurations } from '../configurations';
 
 export interface UserContext {
   subject: RuleSubject;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { actorOf, mayUseSite } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import type { LocationType } from '../locations/locationType';
+import type { LocationType } from '../locations';
 import { parseBody } from '../../lib/parseBody';
 import {
   clientOptions,

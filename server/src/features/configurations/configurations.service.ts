@@ -14,8 +14,7 @@ import {
 import { configurations } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import type { RequestContext } from '../context';
-import { defineSettingObject } from '../settings/kit';
-import type { SettingType } from '../settings/settingType';
+import { defineSettingObject, type SettingType } from '../settings';
 
 type ConfigRecord = typeof configurations.$inferSelect;
 

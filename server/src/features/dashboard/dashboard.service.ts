@@ -1,8 +1,8 @@
 import { DASHBOARD_CONFIG_NAME, type DashboardTab, dashboardTabVisible } from '@portal/contracts';
-import { loadUserContext } from '../auth/sessionUser';
-import { readConfiguration } from '../configurations/configurations.queries';
+import { loadUserContext } from '../auth';
+import { readConfiguration } from '../configurations';
 import type { RequestContext } from '../context';
-import type { SettingType } from '../settings/settingType';
+import type { SettingType } from '../settings';
 
 /**
  * Home dashboard tabs: the namespace's `dashboardConfiguration` ({ tabs: [...] }), filtered

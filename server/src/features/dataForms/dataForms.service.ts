@@ -25,9 +25,9 @@ import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
-import { recordsUsingForm } from '../catalogue/inUse';
+import { recordsUsingForm } from '../catalogue';
 import type { RequestContext } from '../context';
-import { defineSettingObject, type SettingObject } from '../settings/kit';
+import { defineSettingObject, type SettingObject } from '../settings';
 
 export type DataFormRecord = typeof dataForms.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_FORM_TEXT, type DataFormRow, type FormDefinition, type FormJsonAnswer, FILES, SHELL, VALIDATION } from '@portal/contracts';
-import { DEMO_FORMS, dataFormIdsByName } from '../../db/seed/dataForms';
-import type { SeededNamespace } from '../../db/seed/demo';
+import { DEMO_FORMS, dataFormIdsByName } from '../../demo/dataForms';
+import type { SeededNamespace } from '../../demo/demo';
 import { emblemPng } from '../../db/seed/emblem';
 import { scopeOf } from '../../lib/scope';
 import { describeAreaAccess } from '../../../test/areaKit';

@@ -1,8 +1,8 @@
 import { can, DIVISION_OBJECT_TYPE, type DivisionRow, DivisionSaveBody, DIVISIONS, TENANT_ID } from '@portal/contracts';
 import { divisions } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { effectiveCode } from '../sequences/codes';
-import { defineSettingObject } from '../settings/kit';
+import { effectiveCode } from '../sequences';
+import { defineSettingObject } from '../settings';
 
 type DivisionRecord = typeof divisions.$inferSelect;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES } from '@portal/contracts';
 import { buildApp } from '../../app';
 import { fileBlobs, files } from '../../db/schema';
-import { insertImage, insertNamespace } from '../../db/seed/factories';
+import { insertImage, insertNamespace } from '../../demo/factories';
 import { readWhole } from '../../lib/blobs';
 import { IMAGE_MAX_BYTES } from '../../lib/files';
 import { emblemPng } from '../../db/seed/emblem';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVE_JOB_STATUSES, TASK_STATUS, USERS } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
-import { registerUserDependency } from '../users/dependencies';
+import { registerUserDependency } from '../users';
 
 /** Tasks still to be worked on: open, ongoing, on hold, submitted or amended. */
 const OPEN_TASK_STATUSES = [TASK_STATUS.OPEN, TASK_STATUS.ONGOING, TASK_STATUS.HOLD, TASK_STATUS.SUBMITTED, TASK_STATUS.AMENDED];

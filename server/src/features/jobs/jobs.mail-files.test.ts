@@ -5,7 +5,7 @@ import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { queryRows } from '../../db/rows';
 import { assets, mailOutbox, taskTypes } from '../../db/schema';
-import type { SeededNamespace } from '../../db/seed/demo';
+import type { SeededNamespace } from '../../demo/demo';
 import { emblemPng } from '../../db/seed/emblem';
 import { inTransaction } from '../../db/transaction';
 

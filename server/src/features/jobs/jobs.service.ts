@@ -23,9 +23,9 @@ import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { actorOf, type Scope } from '../../lib/scope';
-import { qualifyingInspectorIds } from '../assets/jobResources.service';
+import { qualifyingInspectorIds } from '../assets';
 import type { RequestContext } from '../context';
-import { allocateJobNumber } from '../sequences/sequences.service';
+import { allocateJobNumber } from '../sequences';
 import { jobCount, jobListJson, jobVisible, type TaskRowData, tasksById, tasksOfJob } from './jobs.queries';
 import { notifyNewTasks, notifyReassigned, notifyReassignedTasks } from './jobs.notify';
 

@@ -5,7 +5,7 @@ import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { queryRows } from '../../db/rows';
 import { assets, taskTypes, users } from '../../db/schema';
-import type { SeededNamespace } from '../../db/seed/demo';
+import type { SeededNamespace } from '../../demo/demo';
 import { inTransaction } from '../../db/transaction';
 
 let t: TestContext;

@@ -18,7 +18,8 @@ import {
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { readFilter } from '../../lib/filter';
 import { contextOf } from '../context';
-import { locationPermissionMap, locationType, locationTypeOfId } from './registry';
+import type { LocationType } from './locationType';
+import { locationRegistry } from './registry';
 
 /** The filter header of the location lists: name and code (or acronym_code). */
 export const LocationFilter = z
@@ -40,8 +41,9 @@ const ViewQuery = z
   })
   .strict();
 
-/** Generic location calls, dispatched to the object types of locations/types.ts. */
-export async function locationsRoutes(app: FastifyInstance) {
+/** Generic location calls, dispatched to the object types that features hand over (`types`, listed in features/index.ts). */
+export async function locationsRoutes(app: FastifyInstance, options: { types: readonly LocationType[] }) {
+  const { locationPermissionMap, locationType, locationTypeOfId } = locationRegistry(options.types);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewPermissions = locationPermissionMap((t) => t.view);
 

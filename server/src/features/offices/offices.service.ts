@@ -15,9 +15,9 @@ import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
-import { effectiveCode } from '../sequences/codes';
+import { effectiveCode } from '../sequences';
 import type { RequestContext } from '../context';
-import type { LocationType } from '../locations/locationType';
+import type { LocationType } from '../locations';
 import { activeOffices, countActivePrimaryUsers, findActiveDuplicate, findOffice, listOffices, type OfficeRecord } from './offices.queries';
 
 type OfficeInput = z.output<typeof OfficeSaveBody>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type AssetBySerialAnswer,
   assetViewEnabled,
@@ -20,10 +20,10 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { registerFileAccess } from '../../lib/fileAccess';
 import { storeFile } from '../../lib/files';
 import { actorOf, type Scope } from '../../lib/scope';
-import { assetScope } from '../assets/assets.queries';
-import { loadUserContext } from '../auth/sessionUser';
+import { assetScope } from '../assets';
+import { loadUserContext } from '../auth';
 import type { RequestContext } from '../context';
-import { certificateNextDue } from '../tasks/tasks.rules';
+import { certificateNextDue } from '../tasks';
 import { renderStickerSheet } from './qrStickers.sheet';
 
 export const STICKER_SHEET_OWNER = 'qr-sticker-sheet';
@@ -201,58 +201,6 @@ export async function createStickerBatch(ctx: RequestContext, body: QrStickerReq
     attachments: [{ filename: batch.fileName, content: pdf, contentType: 'application/pdf' }],
   });
   return batch;
-}
-
-/**
- * Assigns the sticker `serial` to an asset (called when an asset is saved with that Serial
- * Number, inside the saving transaction). A serial that is not one of the platform's
- * stickers is an ordinary serial number: nothing to assign (any earlier sticker of the asset
- * is released). 409 when the sticker belongs to another namespace or to another asset.
- * Answers the normalized sticker serial to store as the Serial Number, or null.
- */
-export async function assignStickerSerial(
-  db: Db,
-  scope: Scope,
-  assetId: number,
-  serial: string | null | undefined,
-): Promise<string | null> {
-  const normalized = normalizeStickerSerial(serial);
-  const [sticker] = normalized
-    ? await db
-        .select({ id: qrStickers.id, namespaceId: qrStickers.namespaceId, assignedAssetId: qrStickers.assignedAssetId })
-        .from(qrStickers)
-        .where(eq(qrStickers.serial, normalized))
-        .for('update')
-    : [];
-  const release = () =>
-    db
-      .update(qrStickers)
-      .set({ assignedAssetId: null })
-      .where(and(eq(qrStickers.assignedAssetId, assetId), sticker ? ne(qrStickers.id, sticker.id) : sql`true`));
-  if (!sticker || !normalized) {
-    await release();
-    return null;
-  }
-  if (sticker.namespaceId !== scope.namespaceId)
-    throw conflict(QR_STICKERS.stickerOfOtherNamespace, { serialNumber: QR_STICKERS.stickerOfOtherNamespace });
-  const otherAsset = await db
-    .select({ id: assets.id })
-    .from(assets)
-    .where(
-      and(
-        eq(assets.namespaceId, scope.namespaceId),
-        ne(assets.id, assetId),
-        eq(assets.status, 1),
-        sql`upper(${assets.serialNumber}) = ${normalized}`,
-      ),
-    )
-    .limit(1);
-  if ((sticker.assignedAssetId !== null && sticker.assignedAssetId !== assetId) || otherAsset.length) {
-    throw conflict(QR_STICKERS.stickerOnOtherAsset(normalized), { serialNumber: QR_STICKERS.stickerOnOtherAsset(normalized) });
-  }
-  await release();
-  await db.update(qrStickers).set({ assignedAssetId: assetId }).where(eq(qrStickers.id, sticker.id));
-  return normalized;
 }
 
 /**

@@ -4,11 +4,12 @@ import { QR_STICKER_SIZES, QR_STICKERS, STICKER_SERIAL_PATTERN, sheetLayout, she
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { configurations, qrStickerBatches, qrStickers } from '../../db/schema';
 import { queryRows } from '../../db/rows';
-import type { SeededNamespace } from '../../db/seed/demo';
+import type { SeededNamespace } from '../../demo/demo';
 import { inTransaction } from '../../db/transaction';
 import type { MailMessage } from '../../lib/mail';
-import { addMonths } from '../tasks/tasks.rules';
-import { assignStickerSerial, randomStickerSerials } from './qrStickers.service';
+import { addMonths } from '../tasks';
+import { assignStickerSerial } from '../assets/stickerSerial';
+import { randomStickerSerials } from './qrStickers.service';
 import { renderStickerSheet } from './qrStickers.sheet';
 
 /**

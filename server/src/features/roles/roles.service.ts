@@ -18,7 +18,7 @@ import { roles } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { RequestContext } from '../context';
-import { defineSettingObject, type SaveOptions } from '../settings/kit';
+import { defineSettingObject, type SaveOptions } from '../settings';
 import {
   clientIdsOfNamespace,
   countActiveUsersAtClient,

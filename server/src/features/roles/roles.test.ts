@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, ROLES_TEXT, type RoleLicenceRow, type RoleRow, SHELL, VALIDATION } from '@portal/contracts';
 import { users } from '../../db/schema';
-import { insertUser } from '../../db/seed/factories';
+import { insertUser } from '../../demo/factories';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 
 let t: TestContext;

@@ -1,4 +1,4 @@
-import { completedChecklist } from '../../db/seed/tasks';
+import { completedChecklist } from '../../demo/tasks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DivisionRow, OfficeRow, ScheduleBody, ScheduleSaveAnswer } from '@portal/contracts';

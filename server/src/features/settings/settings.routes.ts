@@ -16,17 +16,16 @@ import {
 } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { contextOf } from '../context';
-import { permissionMap, settingType, settingTypeOfId } from './registry';
-
-function anyOf(pick: Parameters<typeof permissionMap>[0]): Permission[] {
-  return [...new Set(Object.values(permissionMap(pick)))];
-}
+import { settingRegistry } from './registry';
+import type { SettingType } from './settingType';
 
 /**
  * The generic settings calls of the spec, dispatched to the object types that features
- * register (features/settings/registry.ts).
+ * hand over (`types`, listed in features/index.ts; features/settings/registry.ts).
  */
-export async function settingsRoutes(app: FastifyInstance) {
+export async function settingsRoutes(app: FastifyInstance, options: { types: readonly SettingType[] }) {
+  const { permissionMap, settingType, settingTypeOfId } = settingRegistry(options.types);
+  const anyOf = (pick: Parameters<typeof permissionMap>[0]): Permission[] => [...new Set(Object.values(permissionMap(pick)))];
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

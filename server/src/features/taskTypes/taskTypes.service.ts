@@ -18,7 +18,7 @@ import { assetTypes, divisions, taskTypes } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/parseBody';
 import type { RequestContext } from '../context';
-import { defineSettingObject } from '../settings/kit';
+import { defineSettingObject } from '../settings';
 import { checkReferences } from './references';
 
 type TaskTypeRecord = typeof taskTypes.$inferSelect;

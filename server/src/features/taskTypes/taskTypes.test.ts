@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Checklist, checklistText, TASK_TYPE_TEXT, type TaskTypeRow } from '@portal/contracts';
-import type { SeededNamespace } from '../../db/seed/demo';
+import type { SeededNamespace } from '../../demo/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 

@@ -4,7 +4,7 @@ import { ASSETS, type AttachAssetAnswer, ROLES, type Role, TASK_TEXT, type TaskD
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { queryRows } from '../../db/rows';
-import type { SeededNamespace } from '../../db/seed/demo';
+import type { SeededNamespace } from '../../demo/demo';
 import { inTransaction } from '../../db/transaction';
 
 /**

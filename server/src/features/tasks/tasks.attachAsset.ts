@@ -5,9 +5,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/parseBody';
 import { actorOf } from '../../lib/scope';
-import { findAsset } from '../assets/assets.queries';
-import { saveAssetIn } from '../assets/assets.service';
-import { moveAssetIn } from '../assets/assetsArea.service';
+import { findAsset, saveAssetIn, moveAssetIn } from '../assets';
 import type { RequestContext } from '../context';
 import { auditNote, lockedFacts, lockTask } from './tasks.service';
 

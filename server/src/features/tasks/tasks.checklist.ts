@@ -24,10 +24,9 @@ import { registerFileAccess } from '../../lib/fileAccess';
 import { parseBody } from '../../lib/parseBody';
 import { actorOf, type Scope } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import { checkFilledForm, checkFilledSamples } from '../dataForms/filledForms';
-import { claimFormFiles, FORM_FILE_OWNER } from '../dataForms/formFiles';
-import { refreshJobStatus } from '../jobs/jobs.service';
-import { canSeeTask, taskScopeSql } from './tasks.access';
+import { checkFilledForm, checkFilledSamples, claimFormFiles, FORM_FILE_OWNER } from '../dataForms';
+import { refreshJobStatus } from '../jobs';
+import { canSeeTask, taskScopeSql } from '../../lib/taskScope';
 import { formLookupOf, taskTypeChecklist } from './tasks.inspection';
 import { auditNote, lockTask } from './tasks.service';
 

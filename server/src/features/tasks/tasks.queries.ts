@@ -4,8 +4,8 @@ import { queryRows } from '../../db/rows';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
 import { containsPattern } from '../../lib/search';
-import { isoDate } from '../jobs/jobs.queries';
-import { taskScopeSql } from './tasks.access';
+import { isoDate } from '../jobs';
+import { taskScopeSql } from '../../lib/taskScope';
 
 /** The dashboard's filter over `tasks t join jobs j` (section 2.1), inside the caller's scope. */
 export function taskFilterWhere(scope: Scope, filter: TaskFilter): SQL {

@@ -4,8 +4,8 @@ import { type ChecklistAnswer, type FormDefinition, ROLES, type Role, TASK_TEXT,
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { queryRows } from '../../db/rows';
-import type { SeededNamespace } from '../../db/seed/demo';
-import { completedChecklist, sampleValues } from '../../db/seed/tasks';
+import type { SeededNamespace } from '../../demo/demo';
+import { completedChecklist, sampleValues } from '../../demo/tasks';
 import { inTransaction } from '../../db/transaction';
 
 let t: TestContext;

@@ -10,7 +10,7 @@ import { type ChecklistAnswer, type FormDefinition, sheetLayout, TASK_TEXT, type
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { queryRows } from '../../db/rows';
 import { assets, certificates, files, qrStickerBatches, tasks } from '../../db/schema';
-import { completedChecklist } from '../../db/seed/tasks';
+import { completedChecklist } from '../../demo/tasks';
 import { inTransaction } from '../../db/transaction';
 import { readWhole } from '../../lib/blobs';
 import { drainDocumentJobs, type WorkerDeps } from '../documents/worker';

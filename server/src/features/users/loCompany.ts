@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { LOCATION_OBJECT_TYPE } from '@portal/contracts';
 import { namespaces } from '../../db/schema';
-import type { LocationType } from '../locations/locationType';
+import type { LocationType } from '../locations';
 
 /**
  * `GET /api/Location/Object?objectType=LO_COMPANY`: the Company choice of LO users, which is the

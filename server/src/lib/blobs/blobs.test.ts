@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { fileBlobs, files } from '../../db/schema';
-import { insertImage, insertNamespace } from '../../db/seed/factories';
+import { insertImage, insertNamespace } from '../../demo/factories';
 import { openTestDatabase } from '../../../test/database';
 import { type BlobStore, createBlobStore, readWhole, TooLargeError } from './index';
 

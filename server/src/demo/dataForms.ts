@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type AssetIdentification, FormDefinition, type FormField, type FormObject, type FormType } from '@portal/contracts';
-import { dataFormRevisions, dataForms } from '../schema';
-import type { Db } from '../types';
+import { dataFormRevisions, dataForms } from '../db/schema';
+import type { Db } from '../db/types';
 
 /**
  * Demo data forms (Settings > Data Forms): attribute forms of asset types and inspection forms

@@ -1,9 +1,9 @@
 import type { Checklist, ReportCategory, ReportTemplate } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
-import { assetTypes, dataForms, taskTypes } from '../schema';
+import { assetTypes, dataForms, taskTypes } from '../db/schema';
 import { DEMO_FORMS } from './dataForms';
-import { inTransaction } from '../transaction';
-import type { Db } from '../types';
+import { inTransaction } from '../db/transaction';
+import type { Db } from '../db/types';
 import type { SeededNamespace } from './demo';
 
 /**

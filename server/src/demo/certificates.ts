@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { renderCertificate } from '../../features/documents/certificate';
-import { loadTaskDocumentData } from '../../features/documents/data';
-import { enqueueTaskDocuments } from '../../features/documents/enqueue';
-import { signingKey, signPdf } from '../../features/documents/signing';
-import { certificateFacts, DOCUMENT_OWNER } from '../../features/documents/worker';
-import type { BlobStore } from '../../lib/blobs';
-import { newBlobKey } from '../../lib/tokens';
-import { certificates, files } from '../schema';
-import type { Db } from '../types';
+// pending h/docs: route through documents/index.ts
+import { renderCertificate } from '../features/documents/certificate';
+import { loadTaskDocumentData } from '../features/documents/data';
+import { enqueueTaskDocuments } from '../features/documents/enqueue';
+import { signingKey, signPdf } from '../features/documents/signing';
+import { certificateFacts, DOCUMENT_OWNER } from '../features/documents/worker';
+import type { BlobStore } from '../lib/blobs';
+import { newBlobKey } from '../lib/tokens';
+import { certificates, files } from '../db/schema';
+import type { Db } from '../db/types';
 
 /**
  * The seed has no blob store: everything it needs to read (signatures, logos) is kept in the

@@ -1,7 +1,7 @@
 import type { AssetCategory } from '@portal/contracts';
 import { LLG_ASSET_TYPE_NAME } from '@portal/contracts';
-import { assetTypes } from '../schema';
-import type { Db } from '../types';
+import { assetTypes } from '../db/schema';
+import type { Db } from '../db/types';
 import { DEMO_FORMS, DEMO_IDENTIFICATION, dataFormIdsByName } from './dataForms';
 
 interface SeedAssetType {

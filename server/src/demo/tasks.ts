@@ -10,12 +10,13 @@ import {
   type TaskChecklist,
 } from '@portal/contracts';
 import { randomUUID } from 'node:crypto';
-import { enqueueTaskDocuments } from '../../features/documents/enqueue';
+// pending h/docs: route through documents/index.ts
+import { enqueueTaskDocuments } from '../features/documents/enqueue';
 import { issueDemoRevisions } from './certificates';
-import { addMonths, checklistFromTaskType } from '../../features/tasks/tasks.rules';
-import { queryRows } from '../rows';
-import { inTransaction } from '../transaction';
-import type { Db } from '../types';
+import { addMonths, checklistFromTaskType } from '../features/tasks';
+import { queryRows } from '../db/rows';
+import { inTransaction } from '../db/transaction';
+import type { Db } from '../db/types';
 import type { SeededNamespace } from './demo';
 import { createRandom, type Random } from './random';
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CROCKFORD_ALPHABET, STICKER_SERIAL_LENGTH } from '@portal/contracts';
-import { renderStickerSheet } from '../../features/qrStickers/qrStickers.sheet';
-import { newBlobKey } from '../../lib/tokens';
-import { queryRows } from '../rows';
-import { files, qrStickerBatches, qrStickers } from '../schema';
-import { inTransaction } from '../transaction';
-import type { Db } from '../types';
+import { renderStickerSheet } from '../features/qrStickers';
+import { newBlobKey } from '../lib/tokens';
+import { queryRows } from '../db/rows';
+import { files, qrStickerBatches, qrStickers } from '../db/schema';
+import { inTransaction } from '../db/transaction';
+import type { Db } from '../db/types';
 import type { SeededNamespace } from './demo';
 import { createRandom } from './random';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CLIENT_ROLES, isClientRole, LO_ROLES, type Role, roleTypeOf, USER_TYPE } from '@portal/contracts';
-import { newBlobKey } from '../../lib/tokens';
+import { newBlobKey } from '../lib/tokens';
 import {
   clientCompanies,
   clientOffices,
@@ -18,9 +18,9 @@ import {
   userOffices,
   users,
   userSites,
-} from '../schema';
-import type { Db } from '../types';
-import { derivedCode, typedCode } from '../../features/sequences/codes';
+} from '../db/schema';
+import type { Db } from '../db/types';
+import { derivedCode, typedCode } from '../features/sequences';
 import { demoPasswordHash } from './password';
 
 /**

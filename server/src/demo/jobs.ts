@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { formatDate, JOB_STATUS, TASK_STATUS } from '@portal/contracts';
-import { newBlobKey } from '../../lib/tokens';
-import { queryRows } from '../rows';
-import { inTransaction } from '../transaction';
-import type { Db } from '../types';
+import { newBlobKey } from '../lib/tokens';
+import { queryRows } from '../db/rows';
+import { inTransaction } from '../db/transaction';
+import type { Db } from '../db/types';
 import type { SeededNamespace } from './demo';
 import { createRandom, type Random } from './random';
 

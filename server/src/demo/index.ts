@@ -1,7 +1,7 @@
 import { ROLES, type WebAccess } from '@portal/contracts';
-import { type Config, linkBase } from '../../config';
-import { isEmpty } from '../client';
-import type { Db } from '../types';
+import { type Config, linkBase } from '../config';
+import { isEmpty } from '../db/client';
+import type { Db } from '../db/types';
 import { type SeededNamespace, seedNamespace } from './demo';
 import { seedAssetDashboard } from './assets';
 import { seedJobs } from './jobs';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { newBlobKey } from '../../lib/tokens';
-import { assetFiles, assets, files } from '../schema';
-import { inTransaction } from '../transaction';
-import type { Db } from '../types';
-import { emblemPng } from './emblem';
+import { newBlobKey } from '../lib/tokens';
+import { assetFiles, assets, files } from '../db/schema';
+import { inTransaction } from '../db/transaction';
+import type { Db } from '../db/types';
+import { emblemPng } from '../db/seed/emblem';
 import { createRandom, type Random } from './random';
 
 /** End users of the equipment (the asset panel's End User Name and Address). */

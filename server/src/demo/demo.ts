@@ -10,13 +10,13 @@ import {
   type WebAccess,
 } from '@portal/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { OWNER } from '../../lib/fileAccess';
-import { roles, users } from '../schema';
+import { OWNER } from '../lib/fileAccess';
+import { roles, users } from '../db/schema';
 import { seedAssetTypes } from './assetTypes';
 import { type SeededAsset, seedAssets } from './assets';
-import { type EmblemShape, emblemPng, signaturePng } from './emblem';
-import { inTransaction } from '../transaction';
-import type { Db } from '../types';
+import { type EmblemShape, emblemPng, signaturePng } from '../db/seed/emblem';
+import { inTransaction } from '../db/transaction';
+import type { Db } from '../db/types';
 import { seedDataForms } from './dataForms';
 import {
   insertClient,

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../lib/password';
+import { hashPassword } from '../lib/password';
 
 /** Every demo password is demo1234 (DECISIONS 7). */
 export const DEMO_PASSWORD = 'demo1234';

@@ -1,0 +1,3 @@
+// The locations feature's interface: what other features, features/index.ts and demo/ use.
+export type { LocationCallContext, LocationType } from './locationType';
+export { locationsRoutes } from './locations.routes';
