@@ -1,0 +1,75 @@
+import { createElement as h } from 'react';
+import { Body, Container, Head, Heading, Hr, Html, Preview, render, Section, Text } from '@react-email/components';
+import type { MailContent } from './content';
+
+const page = { backgroundColor: '#f4f6f8', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' };
+const card = { backgroundColor: '#ffffff', border: '1px solid #dde3ea', borderRadius: 8, maxWidth: 560, padding: '24px 32px' };
+const heading = { color: '#1a2b3c', fontSize: 20, fontWeight: 600, margin: '0 0 16px' };
+const paragraph = { color: '#23313f', fontSize: 14, lineHeight: '22px', margin: '0 0 12px', whiteSpace: 'pre-line' as const };
+const label = { color: '#5b6b7b', fontSize: 13, padding: '2px 16px 2px 0', verticalAlign: 'top' as const, whiteSpace: 'nowrap' as const };
+const value = { color: '#23313f', fontSize: 13, padding: '2px 0' };
+
+/**
+ * The one HTML layout of the portal's mails: the subject as heading, then the content's blocks.
+ * Written with createElement rather than JSX: the import checker (dependency-cruiser on swc)
+ * reads the server's files as plain TypeScript.
+ */
+function mailLayout(content: MailContent) {
+  const facts = (content.facts ?? []).filter(([, v]) => v !== null);
+  const list = content.list;
+  const closing = content.closing ?? [];
+  const paragraphs = (texts: string[], key: string) => texts.map((text, i) => h(Text, { key: `${key}${i}`, style: paragraph }, text));
+  return h(
+    Html,
+    { lang: 'en' },
+    h(Head),
+    h(Preview, null, content.subject),
+    h(
+      Body,
+      { style: page },
+      h(
+        Container,
+        { style: card },
+        h(Heading, { as: 'h1', style: heading }, content.subject),
+        content.greeting ? h(Text, { style: paragraph }, content.greeting) : null,
+        ...paragraphs(content.paragraphs, 'p'),
+        facts.length > 0
+          ? h(
+              Section,
+              null,
+              h(
+                'table',
+                { role: 'presentation', cellPadding: 0, cellSpacing: 0 },
+                h(
+                  'tbody',
+                  null,
+                  facts.map(([name, v]) => h('tr', { key: name }, h('td', { style: label }, name), h('td', { style: value }, v))),
+                ),
+              ),
+            )
+          : null,
+        list && list.items.length > 0
+          ? h(
+              Section,
+              null,
+              h(Text, { style: { ...paragraph, fontWeight: 600, margin: '16px 0 4px' } }, list.title),
+              h(
+                'ol',
+                { style: { ...paragraph, paddingLeft: 20 } },
+                list.items.map((item, i) => h('li', { key: i }, item)),
+              ),
+            )
+          : list?.empty
+            ? h(Text, { style: paragraph }, list.empty)
+            : null,
+        closing.length > 0 ? h(Hr, { style: { borderColor: '#dde3ea', margin: '16px 0' } }) : null,
+        ...paragraphs(closing, 'c'),
+      ),
+    ),
+  );
+}
+
+/** The HTML body of a mail (React Email renders it to static markup; React escapes every value). */
+export function mailHtml(content: MailContent): Promise<string> {
+  return render(mailLayout(content));
+}
