@@ -1,7 +1,8 @@
 import { DANGER_LABEL, EXAMINATION_BASIS_LABEL, IDENTIFICATION_LABEL, type ItemResult } from '@portal/contracts';
 import type { Person, TaskDocumentData } from './data';
 import { documentDate, documentDateTime, documentDay } from './dates';
-import { A4, COLOR, CONTENT_WIDTH, MARGIN, Pdf } from './pdf';
+import { Pdf } from './pdf';
+import { A4, COLOR, CONTENT_WIDTH, MARGIN } from './pdfLayout';
 import { firstPageHeader, type RenderOptions, reference, resultColors, runningHeader } from './render';
 
 /**

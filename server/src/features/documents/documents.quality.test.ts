@@ -15,7 +15,9 @@ import { createTestContext, multipart, type TestContext } from '../../../test/he
 import { enqueueTaskDocuments } from './enqueue';
 import { renderStickerSheet } from '../qrStickers/qrStickers.sheet';
 import { readSignatures, signedWith } from './pdfSignature';
-import { CONTENT_WIDTH, MARGIN, Pdf } from './pdf';
+import { Pdf } from './pdf';
+import { drawTable } from './pdfTables';
+import { CONTENT_WIDTH, MARGIN } from './pdfLayout';
 import { renderCertificate } from './certificate';
 import { renderReport } from './render';
 import { SAMPLE_HIDDEN_TEXT, sampleDocumentData } from './sample';
@@ -182,7 +184,8 @@ describe('headings', () => {
     const pdf = new Pdf({ title: 'Keep with next', author: 'Test', subject: 'Headings' });
     pdf.y = pdf.bottom - 40; // room for a heading, not for a heading and its table
     pdf.heading('Load test');
-    pdf.table(
+    drawTable(
+      pdf,
       [
         { title: 'Item', width: CONTENT_WIDTH - 80 },
         { title: 'Result', width: 80 },

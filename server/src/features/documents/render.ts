@@ -2,7 +2,9 @@ import { DANGER_LABEL, type FormDefinition, type FormRecord, isValueField, type 
 import { documentDate, documentDateTime, documentDay } from './dates';
 import { printImage } from '../../lib/images';
 import type { PdfImage, TaskDocumentData } from './data';
-import { A4, COLOR, CONTENT_WIDTH, MARGIN, Pdf } from './pdf';
+import { Pdf } from './pdf';
+import { drawBoxes } from './pdfTables';
+import { A4, COLOR, CONTENT_WIDTH, MARGIN } from './pdfLayout';
 
 /**
  * The three PDFs of a task (issue 10), drawn with pdfkit (no browser):
@@ -98,7 +100,7 @@ export function runningHeader(data: TaskDocumentData, title: string, reference: 
 }
 
 function partyBoxes(pdf: Pdf, data: TaskDocumentData) {
-  pdf.boxes([
+  drawBoxes(pdf, [
     {
       title: 'Client',
       rows: [
@@ -114,7 +116,7 @@ function partyBoxes(pdf: Pdf, data: TaskDocumentData) {
       ],
     },
   ]);
-  pdf.boxes([
+  drawBoxes(pdf, [
     {
       title: 'Equipment',
       rows: [

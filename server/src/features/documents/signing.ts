@@ -6,7 +6,7 @@ import forge from 'node-forge';
 import { serverSecrets } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { loadFonts } from './fonts';
-import { A4, SIGNATURE_SLOT } from './pdf';
+import { A4, SIGNATURE_SLOT } from './pdfLayout';
 
 /**
  * Digital signatures of the final PDFs (DECISIONS 8). Each namespace signs with its own
