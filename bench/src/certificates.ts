@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { renderCertificate } from '../../server/src/features/documents/certificate';
 import { renderReport } from '../../server/src/features/documents/render';
 import { sampleDocumentData } from '../../server/src/features/documents/sample';
-import { makeSigningKey, signPdf } from '../../server/src/features/documents/signing';
+import { signPdf } from '../../server/src/features/documents/signing';
+import { makeSigningKey } from '../../server/src/features/documents/signingKeys';
 import { normaliseImage } from '../../server/src/lib/images';
 import { percentile } from './lib/http';
 

@@ -21,7 +21,8 @@ import { CONTENT_WIDTH, MARGIN } from './pdfLayout';
 import { renderCertificate } from './certificate';
 import { renderReport } from './render';
 import { SAMPLE_HIDDEN_TEXT, sampleDocumentData } from './sample';
-import { makeSigningKey, signPdf } from './signing';
+import { signPdf } from './signing';
+import { makeSigningKey } from './signingKeys';
 import { drainDocumentJobs } from './worker';
 
 /**

@@ -14,7 +14,8 @@ import { type DocumentPhase, enqueueTaskDocuments } from './enqueue';
 import { renderCertificate } from './certificate';
 import { zonedDay } from './dates';
 import { renderReport } from './render';
-import { signingKey, signPdf } from './signing';
+import { signPdf } from './signing';
+import { signingKey } from './signingKeys';
 
 /**
  * The documents queue's worker (issue 10; docs/documents.md). Any server instance takes the
