@@ -3,7 +3,7 @@ import type { Person, TaskDocumentData } from './data';
 import { documentDate, documentDateTime, documentDay } from './dates';
 import { Pdf } from './pdf';
 import { A4, COLOR, CONTENT_WIDTH, MARGIN } from './pdfLayout';
-import { firstPageHeader, type RenderOptions, reference, resultColors, runningHeader } from './render';
+import { firstPageHeader, type RenderOptions, reference, resultColors, runningHeader } from './pageParts';
 
 /**
  * The certificate (category 1), as DECISIONS 9 says a certificate a client and an auditor can

@@ -8,7 +8,7 @@ import { type BlobStore, fileContent } from '../../lib/blobs';
 import { AppError, badRequest, payloadTooLarge } from '../../lib/errors';
 import { hit, type Limit } from '../../lib/rateLimit';
 import { readSignatures, signedWith } from './pdfSignature';
-import { pdfDate, RESULT_LABEL } from './render';
+import { pdfDate, RESULT_LABEL } from './pageParts';
 import { signingCertificatePem } from './signingKeys';
 
 /**
