@@ -1,5 +1,5 @@
 import { DANGER_LABEL, EXAMINATION_BASIS_LABEL, IDENTIFICATION_LABEL } from '@portal/contracts';
-import type { TaskDocumentData } from './data';
+import type { TaskDocumentData } from './dataTypes';
 import { documentDate, documentDay } from './dates';
 import {
   checklistColumns,

@@ -1,5 +1,5 @@
 import type { ItemResult } from '@portal/contracts';
-import type { Person, TaskDocumentData } from './data';
+import type { Person, TaskDocumentData } from './dataTypes';
 import { documentDate, documentDateTime } from './dates';
 import type { Pdf } from './pdf';
 import { A4, COLOR, CONTENT_WIDTH, MARGIN } from './pdfLayout';

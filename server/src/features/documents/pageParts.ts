@@ -1,4 +1,4 @@
-import type { TaskDocumentData } from './data';
+import type { TaskDocumentData } from './dataTypes';
 import type { Pdf } from './pdf';
 import { A4, COLOR, CONTENT_WIDTH, MARGIN } from './pdfLayout';
 

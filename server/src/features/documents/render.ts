@@ -1,7 +1,7 @@
 import { DANGER_LABEL, type FormDefinition, type FormRecord, isValueField, type TaskChecklist, visibility } from '@portal/contracts';
 import { documentDate, documentDateTime, documentDay } from './dates';
 import { printImage } from '../../lib/images';
-import type { PdfImage, TaskDocumentData } from './data';
+import type { PdfImage, TaskDocumentData } from './dataTypes';
 import { firstPageHeader, pdfDate, RESULT_LABEL, type RenderOptions, reference, resultColors, runningHeader } from './pageParts';
 import { Pdf } from './pdf';
 import { drawBoxes } from './pdfTables';
