@@ -18,7 +18,8 @@ import { apiDocsRoutes } from '../plugins/openapi';
 import { assetTypesRoutes } from './assetTypes/assetTypes.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { assetsRoutes } from './assets/assets.routes';
-import { documentsRoutes } from './documents/documents.routes';
+import { documentsRoutes } from './documents';
+import { canSeeTask } from './tasks/tasks.access';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { qrStickersRoutes } from './qrStickers/qrStickers.routes';
 
@@ -46,7 +47,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(assetTypesRoutes);
   await app.register(jobsRoutes);
   await app.register(assetsRoutes);
-  await app.register(documentsRoutes);
+  await app.register(documentsRoutes, { canSeeTask });
   await app.register(tasksRoutes);
   await app.register(qrStickersRoutes);
 }

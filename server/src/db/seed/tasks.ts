@@ -10,7 +10,7 @@ import {
   type TaskChecklist,
 } from '@portal/contracts';
 import { randomUUID } from 'node:crypto';
-import { enqueueTaskDocuments } from '../../features/documents/enqueue';
+import { enqueueTaskDocuments } from '../../features/documents';
 import { issueDemoRevisions } from './certificates';
 import { addMonths, checklistFromTaskType } from '../../features/tasks/tasks.rules';
 import { queryRows } from '../rows';

@@ -13,7 +13,7 @@ import { fileContent } from '../../lib/blobs';
 import { normaliseImage } from '../../lib/images';
 import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { enqueueTaskDocuments } from './enqueue';
-import { renderStickerSheet } from '../qrStickers/qrStickers.sheet';
+import { renderStickerSheet } from '../qrStickers';
 import { readSignatures, signedWith } from './pdfSignature';
 import { Pdf } from './pdf';
 import { drawTable } from './pdfTables';
