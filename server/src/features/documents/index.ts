@@ -3,6 +3,11 @@
  * seed, the bench and tests outside this folder may use. Everything else here is internal.
  */
 
+// The app's Fastify declarations (app.db, app.blobs, app.config; multipart requests) that the
+// plugin and routes below rely on, for programs that compile only what they import (the bench).
+import type {} from '@fastify/multipart';
+import type {} from '../../types';
+
 // Queueing a task's documents (in the caller's transaction; then `app.documents.nudge()`).
 export { type DocumentPhase, enqueueTaskDocuments } from './enqueue';
 // The app: the worker and verification pages (plugin), the API routes.
