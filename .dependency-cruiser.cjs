@@ -7,55 +7,24 @@
 const FEATURE = '^server/src/features/([^/]+)/';
 const INDEX = '^server/src/features/[^/]+/index\\.ts$';
 
-// pending h/docs: route through documents/index.ts. The documents feature is being split on
-// branch h/docs, which creates its index.ts; until the merge these files keep importing its
-// internals (and documents/documents.routes.ts keeps importing tasks/tasks.access.ts).
-const PENDING_DOCUMENTS_IMPORTERS = [
-  '^server/src/app\\.ts$',
-  '^server/src/features/index\\.ts$',
-  '^server/src/features/tasks/tasks\\.service\\.ts$',
-  '^server/src/features/tasks/tasks\\.jobDetails\\.ts$',
-  '^server/src/features/qrStickers/qrStickers\\.sheet\\.ts$',
-  '^server/src/demo/certificates\\.ts$',
-  '^server/src/demo/tasks\\.ts$',
-];
-
 module.exports = {
   forbidden: [
     {
       name: 'feature-internals',
       comment: "A feature imports another feature only through that feature's index.ts.",
       severity: 'error',
-      from: { path: FEATURE, pathNot: '^server/src/features/documents/' },
+      from: { path: FEATURE },
       to: {
         path: '^server/src/features/[^/]+/',
-        pathNot: ['^server/src/features/$1/', INDEX, '^server/src/features/documents/'],
+        pathNot: ['^server/src/features/$1/', INDEX],
       },
     },
     {
       name: 'outside-feature-internals',
       comment: 'Code outside the features (app, demo/, features/index.ts...) reaches a feature through its index.ts.',
       severity: 'error',
-      from: { path: '^server/src/', pathNot: [FEATURE, ...PENDING_DOCUMENTS_IMPORTERS] },
+      from: { path: '^server/src/', pathNot: FEATURE },
       to: { path: '^server/src/features/[^/]+/', pathNot: INDEX },
-    },
-    {
-      name: 'pending-h-docs-documents-internals',
-      comment:
-        'pending h/docs: route through documents/index.ts. Only the files listed in PENDING_DOCUMENTS_IMPORTERS may import documents internals until then.',
-      severity: 'error',
-      from: { path: '^server/src/', pathNot: ['^server/src/features/documents/', ...PENDING_DOCUMENTS_IMPORTERS] },
-      to: { path: '^server/src/features/documents/', pathNot: INDEX },
-    },
-    {
-      name: 'pending-h-docs-documents-outgoing',
-      comment: 'pending h/docs: documents reaches other features only through tasks/tasks.access.ts (canSeeTask) until then.',
-      severity: 'error',
-      from: { path: '^server/src/features/documents/' },
-      to: {
-        path: '^server/src/features/[^/]+/',
-        pathNot: ['^server/src/features/documents/', INDEX, '^server/src/features/tasks/tasks\\.access\\.ts$'],
-      },
     },
     {
       name: 'lib-and-db-below-features',
@@ -88,11 +57,11 @@ module.exports = {
     {
       name: 'no-feature-cycles',
       comment:
-        'No two features import each other, even through index.ts. (pending h/docs: tasks and documents still do; documents is left out until the merge.)',
+        'No two features import each other, even through index.ts.',
       severity: 'error',
       scope: 'folder',
-      from: { path: '^server/src/features/[^/]+/?$', pathNot: '^server/src/features/documents/?$' },
-      to: { path: '^server/src/features/[^/]+/?$', pathNot: '^server/src/features/documents/?$', circular: true },
+      from: { path: '^server/src/features/[^/]+/?$' },
+      to: { path: '^server/src/features/[^/]+/?$', circular: true },
     },
     {
       name: 'no-module-cycles',

@@ -3,10 +3,7 @@
 // rendered with pdfkit and signed with a P12 key, as the documents worker does it
 // (server/src/features/documents). Warm-up renders first: the first ones pay for the JIT.
 import sharp from 'sharp';
-import { renderCertificate } from '../../server/src/features/documents/certificate';
-import { renderReport } from '../../server/src/features/documents/render';
-import { sampleDocumentData } from '../../server/src/features/documents/sample';
-import { makeSigningKey, signPdf } from '../../server/src/features/documents/signing';
+import { makeSigningKey, renderCertificate, renderReport, sampleDocumentData, signPdf } from '../../server/src/features/documents';
 import { normaliseImage } from '../../server/src/lib/images';
 import { percentile } from './lib/http';
 

@@ -7,8 +7,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedOnFirstStart } from './demo';
 import { apiRoutes, CLEANUPS } from './features';
-// pending h/docs: route through documents/index.ts
-import { documentsPlugin } from './features/documents/plugin';
+import { documentsPlugin } from './features/documents';
 import { BLOB_GRACE_MS, createBlobStore, moveInlineFiles } from './lib/blobs';
 import { isUniqueViolation } from './lib/errors';
 import { DeviceCookies } from './lib/deviceCookie';

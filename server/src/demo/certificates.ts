@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-// pending h/docs: route through documents/index.ts
-import { renderCertificate } from '../features/documents/certificate';
-import { loadTaskDocumentData } from '../features/documents/data';
-import { enqueueTaskDocuments } from '../features/documents/enqueue';
-import { signingKey, signPdf } from '../features/documents/signing';
-import { certificateFacts, DOCUMENT_OWNER } from '../features/documents/worker';
+import {
+  certificateFacts,
+  DOCUMENT_OWNER,
+  enqueueTaskDocuments,
+  loadTaskDocumentData,
+  renderCertificate,
+  signingKey,
+  signPdf,
+} from '../features/documents';
 import type { BlobStore } from '../lib/blobs';
 import { newBlobKey } from '../lib/tokens';
 import { certificates, files } from '../db/schema';

@@ -10,8 +10,7 @@ import {
   type TaskChecklist,
 } from '@portal/contracts';
 import { randomUUID } from 'node:crypto';
-// pending h/docs: route through documents/index.ts
-import { enqueueTaskDocuments } from '../features/documents/enqueue';
+import { enqueueTaskDocuments } from '../features/documents';
 import { issueDemoRevisions } from './certificates';
 import { addMonths, checklistFromTaskType } from '../features/tasks';
 import { queryRows } from '../db/rows';

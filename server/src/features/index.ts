@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiDocsRoutes } from '../plugins/openapi';
 import type { Cleanup } from '../plugins/maintenance';
+import { canSeeTask } from '../lib/taskScope';
 import { assetTypeSetting, assetTypesRoutes } from './assetTypes';
 import { assetLocation, assetsRoutes } from './assets';
 import { authRoutes } from './auth';
@@ -10,8 +11,7 @@ import { configurationSetting, configurationsRoutes } from './configurations';
 import { dashboardRoutes, dashboardTabsSetting } from './dashboard';
 import { cleanups as dataFormsCleanups, dataFormSetting, dataFormsRoutes } from './dataForms';
 import { divisionSetting } from './divisions';
-// pending h/docs: route through documents/index.ts
-import { documentsRoutes } from './documents/documents.routes';
+import { documentsRoutes } from './documents';
 import { filesRoutes } from './files';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
@@ -70,7 +70,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(assetTypesRoutes);
   await app.register(jobsRoutes);
   await app.register(assetsRoutes);
-  await app.register(documentsRoutes);
+  await app.register(documentsRoutes, { canSeeTask });
   await app.register(tasksRoutes);
   await app.register(qrStickersRoutes);
 }

@@ -1,10 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { CertificateFacts } from '@portal/contracts';
+import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type CertificateFacts, DOCUMENT_PHASES } from '@portal/contracts';
 import { createdAt } from './columns';
 import { files } from './files';
 import { tasks } from './jobs';
 import { namespaces } from './namespaces';
+
+/**
+ * The states of a documents queue row: queued (waiting, also between retries), running (a worker
+ * holds it), done, failed (after the last attempt). Server only: the web reads the task's
+ * certificate status (contracts `certificateStatus.ts`), never this.
+ */
+export const DOCUMENT_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type DocumentJobState = (typeof DOCUMENT_JOB_STATES)[number];
+
+/** `column in ('a', 'b')` for a CHECK constraint on one of the tuples above. */
+const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * The documents queue (issue 10): one row per PDF generation a task needs, worked by any server
@@ -24,10 +35,10 @@ export const documentJobs = pgTable(
     taskId: integer('task_id')
       .notNull()
       .references(() => tasks.id),
-    /** preview or final. */
-    phase: text('phase').notNull(),
-    /** queued, running, done or failed (failed after the last attempt). */
-    state: text('state').notNull().default('queued'),
+    /** preview or final (contracts `DOCUMENT_PHASES`; CHECK constraint). */
+    phase: text('phase', { enum: DOCUMENT_PHASES }).notNull(),
+    /** `DOCUMENT_JOB_STATES` (CHECK constraint). */
+    state: text('state', { enum: DOCUMENT_JOB_STATES }).notNull().default('queued'),
     attempts: smallint('attempts').notNull().default(0),
     /** Not taken before this time (retries back off). */
     runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -47,6 +58,8 @@ export const documentJobs = pgTable(
     uniqueIndex('document_jobs_open_key').on(t.taskId, t.phase).where(sql`${t.state} in ('queued', 'running')`),
     index('document_jobs_next_idx').on(t.state, t.runAfter),
     index('document_jobs_task_idx').on(t.taskId, t.createdAt),
+    check('document_jobs_phase_check', sql`${t.phase} in (${oneOf(DOCUMENT_PHASES)})`),
+    check('document_jobs_state_check', sql`${t.state} in (${oneOf(DOCUMENT_JOB_STATES)})`),
   ],
 );
 

@@ -13,13 +13,16 @@ import { fileContent } from '../../lib/blobs';
 import { normaliseImage } from '../../lib/images';
 import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { enqueueTaskDocuments } from './enqueue';
-import { renderStickerSheet } from '../qrStickers/qrStickers.sheet';
+import { renderStickerSheet } from '../qrStickers';
 import { readSignatures, signedWith } from './pdfSignature';
-import { CONTENT_WIDTH, MARGIN, Pdf } from './pdf';
+import { Pdf } from './pdf';
+import { drawTable } from './pdfTables';
+import { CONTENT_WIDTH, MARGIN } from './pdfLayout';
 import { renderCertificate } from './certificate';
 import { renderReport } from './render';
 import { SAMPLE_HIDDEN_TEXT, sampleDocumentData } from './sample';
-import { makeSigningKey, signPdf } from './signing';
+import { signPdf } from './signing';
+import { makeSigningKey } from './signingKeys';
 import { drainDocumentJobs } from './worker';
 
 /**
@@ -182,7 +185,8 @@ describe('headings', () => {
     const pdf = new Pdf({ title: 'Keep with next', author: 'Test', subject: 'Headings' });
     pdf.y = pdf.bottom - 40; // room for a heading, not for a heading and its table
     pdf.heading('Load test');
-    pdf.table(
+    drawTable(
+      pdf,
       [
         { title: 'Item', width: CONTENT_WIDTH - 80 },
         { title: 'Result', width: 80 },

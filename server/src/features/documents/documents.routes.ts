@@ -12,13 +12,9 @@ import {
 } from '@portal/contracts';
 import { files, tasks } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { registerDownloadCategory, registerFileAccess } from '../../lib/fileAccess';
-import { canSeeTask } from '../tasks/tasks.access';
+import { type FileAccessRule, registerDownloadCategory, registerFileAccess } from '../../lib/fileAccess';
 import { checkUpload, findCertificate, verifyLimited } from './verify';
-import { DOCUMENT_OWNER } from './worker';
-
-// A task's PDFs go to whoever may see the task (client users of its company included).
-for (const ownerType of Object.values(DOCUMENT_OWNER)) registerFileAccess(ownerType, (db, scope, taskId) => canSeeTask(db, scope, taskId));
+import { DOCUMENT_OWNER } from './generate';
 
 /**
  * `GET /api/filedownload?id=<taskId>&category=1|2|3`: the task's current certificate, field
@@ -26,28 +22,45 @@ for (const ownerType of Object.values(DOCUMENT_OWNER)) registerFileAccess(ownerT
  * message saying why when there is none yet.
  */
 const CATEGORY_COLUMN = { '1': tasks.certificateFileId, '2': tasks.fieldReportFileId, '3': tasks.fullReportFileId } as const;
-for (const [category, column] of Object.entries(CATEGORY_COLUMN) as [
-  keyof typeof CATEGORY_COLUMN,
-  (typeof CATEGORY_COLUMN)[keyof typeof CATEGORY_COLUMN],
-][]) {
-  registerDownloadCategory(category, async (db, scope, taskId) => {
-    if (!(await canSeeTask(db, scope, taskId))) throw notFound(FILES.notFound);
-    const what = DOCUMENT_CATEGORY_NAME[category];
-    const [row] = await db
-      .select({ blobKey: files.blobKey, certificateStatus: tasks.certificateStatus })
-      .from(tasks)
-      .leftJoin(files, eq(files.id, column))
-      .where(eq(tasks.id, taskId));
-    if (row?.blobKey) return row.blobKey;
-    const state = readCertificateStatus(row?.certificateStatus)?.state;
-    if (state === 'failed') throw notFound(DOCUMENTS.failed(what));
-    if (state === 'queued' || state === 'generating') throw notFound(DOCUMENTS.notReady(what));
-    throw notFound(DOCUMENTS.none(what));
-  });
+function registerDocumentCategories(canSeeTask: FileAccessRule) {
+  for (const [category, column] of Object.entries(CATEGORY_COLUMN) as [
+    keyof typeof CATEGORY_COLUMN,
+    (typeof CATEGORY_COLUMN)[keyof typeof CATEGORY_COLUMN],
+  ][]) {
+    registerDownloadCategory(category, async (db, scope, taskId) => {
+      if (!(await canSeeTask(db, scope, taskId))) throw notFound(FILES.notFound);
+      const what = DOCUMENT_CATEGORY_NAME[category];
+      const [row] = await db
+        .select({ blobKey: files.blobKey, certificateStatus: tasks.certificateStatus })
+        .from(tasks)
+        .leftJoin(files, eq(files.id, column))
+        .where(eq(tasks.id, taskId));
+      if (row?.blobKey) return row.blobKey;
+      const state = readCertificateStatus(row?.certificateStatus)?.state;
+      if (state === 'failed') throw notFound(DOCUMENTS.failed(what));
+      if (state === 'queued' || state === 'generating') throw notFound(DOCUMENTS.notReady(what));
+      throw notFound(DOCUMENTS.none(what));
+    });
+  }
 }
 
-/** `GET /api/verify/<code>` and `POST /api/verify/<code>/check` (public, rate limited). */
-export async function documentsRoutes(app: FastifyInstance) {
+/**
+ * What the documents' routes need of the tasks feature, passed in by `features/index.ts` so
+ * that documents imports nothing of tasks (tasks queues documents: the arrow runs that way).
+ */
+export interface DocumentsRoutesOptions {
+  /** Whether the caller may see the task (its documents go to whoever may). */
+  canSeeTask: FileAccessRule;
+}
+
+/**
+ * Who may download a task's documents, `GET /api/filedownload?id=<taskId>&category=1|2|3`,
+ * `GET /api/verify/<code>` and `POST /api/verify/<code>/check` (public, rate limited).
+ */
+export async function documentsRoutes(app: FastifyInstance, { canSeeTask }: DocumentsRoutesOptions) {
+  // A task's PDFs go to whoever may see the task (client users of its company included).
+  for (const ownerType of Object.values(DOCUMENT_OWNER)) registerFileAccess(ownerType, canSeeTask);
+  registerDocumentCategories(canSeeTask);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/verify/:code',

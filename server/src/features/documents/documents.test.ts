@@ -8,15 +8,10 @@ import { readWhole } from '../../lib/blobs';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { enqueueTaskDocuments } from './enqueue';
 import { verificationUrlOfTask } from './verify';
-import {
-  type ClaimedJob,
-  claimNextJob,
-  DOCUMENT_OWNER,
-  drainDocumentJobs,
-  processJob,
-  retryTaskDocuments,
-  type WorkerDeps,
-} from './worker';
+import { retryTaskDocuments } from './enqueue';
+import { DOCUMENT_OWNER, processJob } from './generate';
+import { type ClaimedJob, claimNextJob, type WorkerDeps } from './lease';
+import { drainDocumentJobs } from './worker';
 
 /**
  * The documents queue and its PDFs (issue 10): the worker's happy path (preview and final),

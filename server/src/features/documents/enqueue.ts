@@ -34,3 +34,27 @@ export async function enqueueTaskDocuments(
     .set({ certificateStatus: QUEUED_STATUS[phase] })
     .where(and(eq(tasks.id, task.id), eq(tasks.namespaceId, task.namespaceId)));
 }
+
+/**
+ * Retry from the UI (tsrv's `POST /api/addasynctask`): queues the task's documents of the
+ * phase its certificate status says (final once approved, preview otherwise), in the caller's
+ * transaction. Answers the phase queued.
+ */
+export async function retryTaskDocuments(
+  db: Db,
+  task: { id: number; namespaceId: number; status: number },
+  requestedBy: number | null,
+): Promise<DocumentPhase> {
+  const phase: DocumentPhase = task.status === 16 ? 'final' : 'preview';
+  await enqueueTaskDocuments(db, task, phase, requestedBy);
+  return phase;
+}
+
+/** The documents rows of a task, newest first (diagnostics and tests). */
+export async function taskDocumentJobs(db: Db, taskId: number) {
+  return db
+    .select()
+    .from(documentJobs)
+    .where(eq(documentJobs.taskId, taskId))
+    .orderBy(sql`${documentJobs.createdAt} desc, ${documentJobs.id} desc`);
+}

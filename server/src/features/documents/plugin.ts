@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { linkBase } from '../../config';
 import { verifyPageRoutes } from './verify';
-import { DEFAULT_WORKER_SETTINGS, DocumentWorker, requeueOrphanedJobs } from './worker';
+import { DEFAULT_WORKER_SETTINGS, requeueOrphanedJobs } from './lease';
+import { DocumentWorker } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,12 +46,6 @@ export const documentsPlugin = fp(async (app: FastifyInstance) => {
       }
     }
     worker.start();
-  });
-  // The task calls that queue documents (submit, approve, job details, regenerate) commit
-  // before they answer: a nudge then starts the PDFs at once instead of at the next poll.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || reply.statusCode >= 400) return;
-    if (/^\/api\/(Observation|approvetaskweb|addasynctask)/i.test(request.url)) worker.nudge();
   });
   app.addHook('onClose', async () => worker.stop());
 });

@@ -6,17 +6,9 @@ import { queryRows } from '../../db/rows';
 import { documentJobs, files, jobs, tasks, taskTypes } from '../../db/schema';
 import { enqueueTaskDocuments } from './enqueue';
 import { VERIFY_LIMIT } from './verify';
-import {
-  claimNextJob,
-  DEFAULT_WORKER_SETTINGS,
-  DOCUMENT_OWNER,
-  drainDocumentJobs,
-  processJob,
-  requeueOrphanedJobs,
-  touchClaim,
-  WORKER_INSTANCE,
-  type WorkerDeps,
-} from './worker';
+import { DOCUMENT_OWNER, processJob } from './generate';
+import { claimNextJob, DEFAULT_WORKER_SETTINGS, requeueOrphanedJobs, touchClaim, WORKER_INSTANCE, type WorkerDeps } from './lease';
+import { drainDocumentJobs } from './worker';
 
 /**
  * The documents queue when things go wrong (issue 19, item 13): a worker that died (kill -9,

@@ -1,6 +1,7 @@
 import type { TaskChecklist } from '@portal/contracts';
 import { emblemPng } from '../../db/seed/emblem';
-import { addMonths, type TaskDocumentData } from './data';
+import { addMonths } from './dataParts';
+import type { TaskDocumentData } from './dataTypes';
 
 export interface SampleOptions {
   /** Photos (PNG or JPEG bytes) put in the 'Plate photo' field of the first items, one each, in turn. */

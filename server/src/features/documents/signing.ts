@@ -1,19 +1,11 @@
-import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
-import forge from 'node-forge';
-import { serverSecrets } from '../../db/schema';
-import type { Db } from '../../db/types';
-import { loadFonts } from './fonts';
-import { A4, SIGNATURE_SLOT } from './pdf';
+import { A4, SIGNATURE_SLOT } from './pdfLayout';
+import { appearance, num } from './signatureAppearance';
+import { cmsSignature, unpack } from './signingKeys';
 
 /**
- * Digital signatures of the final PDFs (DECISIONS 8). Each namespace signs with its own
- * self-signed certificate, made with node-forge the first time it is needed and kept in the
- * database (`server_secrets`, name `pdf-signing:<namespace id>`), so every instance and every
- * restart signs with the same key. The first instance to insert wins; the others read its row.
- * The key never leaves the server and is not in the audit trail.
+ * Digital signatures of the final PDFs (DECISIONS 8), with the namespace's own self-signed key
+ * (`signingKeys.ts`; the widget's appearance: `signatureAppearance.ts`).
  *
  * The signature is added as ONE incremental update written here (no placeholder library: the
  * one used before wrote `startxref` one byte early, and qpdf warned on every signed file):
@@ -24,125 +16,9 @@ import { A4, SIGNATURE_SLOT } from './pdf';
  * /AcroForm (SigFlags 3), a cross-reference section and a trailer with /Prev and the same /ID.
  * The ByteRange covers the whole file but the signature value.
  */
-interface StoredKey {
-  /** The PKCS#12 bundle, base64. */
-  p12: string;
-  passphrase: string;
-}
-
-const secretName = (namespaceId: number) => `pdf-signing:${namespaceId}`;
-
-const generateRsa = promisify(generateKeyPair);
 
 /** Room for the CMS (hex in the file): a 2048-bit signature and the certificate take about 1.5 KB. */
 const SIGNATURE_BYTES = 8192;
-
-/**
- * A self-signed certificate for the provider's name (RSA 2048, ten years). The key pair comes
- * from node:crypto off the main thread (forge's own generator would block the server for
- * seconds); forge makes the certificate and the PKCS#12 bundle.
- */
-export async function makeSigningKey(commonName: string): Promise<StoredKey> {
-  const pair = await generateRsa('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  const keys = { privateKey: forge.pki.privateKeyFromPem(pair.privateKey), publicKey: forge.pki.publicKeyFromPem(pair.publicKey) };
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 10 * 365 * 24 * 3600_000);
-  const attrs = [
-    { name: 'commonName', value: commonName.slice(0, 64) || 'Inspection portal' },
-    { name: 'organizationName', value: commonName.slice(0, 64) || 'Inspection portal' },
-    { shortName: 'OU', value: 'Certificate signing' },
-  ];
-  cert.setSubject(attrs);
-  cert.setIssuer(attrs);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: false },
-    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
-  ]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  const passphrase = randomBytes(18).toString('base64url');
-  const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], passphrase, { algorithm: '3des', friendlyName: commonName });
-  const der = forge.asn1.toDer(asn1).getBytes();
-  return { p12: Buffer.from(der, 'binary').toString('base64'), passphrase };
-}
-
-/** The namespace's signing key, made and stored on first use. */
-export async function signingKey(db: Db, namespaceId: number, commonName: string): Promise<{ p12: Buffer; passphrase: string }> {
-  const name = secretName(namespaceId);
-  let [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
-  if (!row) {
-    // Made outside any transaction, inserted only if absent.
-    const made = await makeSigningKey(commonName);
-    await db
-      .insert(serverSecrets)
-      .values({ name, value: JSON.stringify(made) })
-      .onConflictDoNothing({ target: serverSecrets.name });
-    [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
-  }
-  const stored = JSON.parse(row.value) as StoredKey;
-  return { p12: Buffer.from(stored.p12, 'base64'), passphrase: stored.passphrase };
-}
-
-/**
- * The namespace's signing certificate (PEM), or null when it has never signed anything: what
- * the verification page checks an uploaded PDF's signature against.
- */
-export async function signingCertificatePem(db: Db, namespaceId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, secretName(namespaceId)));
-  if (!row) return null;
-  const stored = JSON.parse(row.value) as StoredKey;
-  return forge.pki.certificateToPem(unpack({ p12: Buffer.from(stored.p12, 'base64'), passphrase: stored.passphrase }).certificate);
-}
-
-interface Unpacked {
-  key: forge.pki.rsa.PrivateKey;
-  certificate: forge.pki.Certificate;
-}
-
-/** Opening a PKCS#12 bundle (3DES, key derivation) costs tens of milliseconds: done once per key. */
-const unpacked = new Map<string, Unpacked>();
-
-function unpack(key: { p12: Buffer; passphrase: string }): Unpacked {
-  const id = createHash('sha256').update(key.p12).update(key.passphrase).digest('hex');
-  const known = unpacked.get(id);
-  if (known) return known;
-  const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(key.p12.toString('binary')), false, key.passphrase);
-  const keyBag = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0];
-  const certBag = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]?.[0];
-  if (!keyBag?.key || !certBag?.cert) throw new Error('the signing key bundle has no key or no certificate');
-  const made = { key: keyBag.key as forge.pki.rsa.PrivateKey, certificate: certBag.cert };
-  if (unpacked.size > 64) unpacked.clear();
-  unpacked.set(id, made);
-  return made;
-}
-
-/** A detached CMS SignedData (SHA-256, RSA) over `content`, with the signer's certificate. */
-function cmsSignature(content: Buffer, signer: Unpacked, signingTime: Date): Buffer {
-  const p7 = forge.pkcs7.createSignedData();
-  p7.content = forge.util.createBuffer(content.toString('binary'));
-  p7.addCertificate(signer.certificate);
-  p7.addSigner({
-    key: signer.key,
-    certificate: signer.certificate,
-    digestAlgorithm: forge.pki.oids.sha256,
-    authenticatedAttributes: [
-      { type: forge.pki.oids.contentType, value: forge.pki.oids.data },
-      { type: forge.pki.oids.signingTime, value: signingTime as unknown as string },
-      { type: forge.pki.oids.messageDigest },
-    ],
-  });
-  p7.sign({ detached: true });
-  return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
-}
 
 // ---- reading the PDF we wrote -------------------------------------------------------------
 
@@ -220,103 +96,6 @@ function pdfString(value: string): string {
 }
 
 const pdfDateString = (date: Date) => `(D:${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z)`;
-const num = (n: number) => String(Math.round(n * 100) / 100);
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const shownDate = (d: Date) =>
-  `${String(d.getUTCDate()).padStart(2, '0')} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`;
-
-interface FontkitFont {
-  unitsPerEm: number;
-  layout(text: string): {
-    glyphs: { path: { commands: { command: string; args: number[] }[] } }[];
-    positions: { xAdvance: number; xOffset: number; yOffset: number }[];
-  };
-}
-
-/** The width of `text` in points at `size`. */
-function textWidth(font: FontkitFont, text: string, size: number): number {
-  const run = font.layout(text);
-  return (run.positions.reduce((sum, p) => sum + p.xAdvance, 0) * size) / font.unitsPerEm;
-}
-
-/** `text` as filled vector outlines (PDF path operators) with its baseline starting at (x, y). */
-function outlines(font: FontkitFont, text: string, size: number, x: number, y: number): string {
-  const run = font.layout(text);
-  const scale = size / font.unitsPerEm;
-  const ops: string[] = [];
-  let penX = x;
-  run.glyphs.forEach((glyph, i) => {
-    const position = run.positions[i];
-    const ox = penX + position.xOffset * scale;
-    const oy = y + position.yOffset * scale;
-    const px = (v: number) => num(ox + v * scale);
-    const py = (v: number) => num(oy + v * scale);
-    let cx = 0;
-    let cy = 0;
-    for (const { command, args } of glyph.path.commands) {
-      if (command === 'moveTo') {
-        ops.push(`${px(args[0])} ${py(args[1])} m`);
-        [cx, cy] = args;
-      } else if (command === 'lineTo') {
-        ops.push(`${px(args[0])} ${py(args[1])} l`);
-        [cx, cy] = args;
-      } else if (command === 'quadraticCurveTo') {
-        const [qx, qy, ex, ey] = args;
-        const c1 = [cx + (2 / 3) * (qx - cx), cy + (2 / 3) * (qy - cy)];
-        const c2 = [ex + (2 / 3) * (qx - ex), ey + (2 / 3) * (qy - ey)];
-        ops.push(`${px(c1[0])} ${py(c1[1])} ${px(c2[0])} ${py(c2[1])} ${px(ex)} ${py(ey)} c`);
-        [cx, cy] = [ex, ey];
-      } else if (command === 'bezierCurveTo') {
-        ops.push(`${px(args[0])} ${py(args[1])} ${px(args[2])} ${py(args[3])} ${px(args[4])} ${py(args[5])} c`);
-        [cx, cy] = [args[4], args[5]];
-      } else if (command === 'closePath') ops.push('h');
-    }
-    penX += position.xAdvance * scale;
-  });
-  return ops.join('\n');
-}
-
-/** The largest size up to `size` at which `text` fits `width`, cut with an ellipsis below 5 pt. */
-function fitted(font: FontkitFont, text: string, size: number, width: number): { text: string; size: number } {
-  let s = size;
-  while (s > 5 && textWidth(font, text, s) > width) s -= 0.25;
-  let t = text;
-  while (t.length > 1 && textWidth(font, t, s) > width) t = `${t.slice(0, -2)}…`;
-  return { text: t, size: s };
-}
-
-/** The widget's appearance: a framed box with a tick, "Digitally signed", by whom and when. */
-function appearance(provider: string, when: Date, width: number, height: number): Buffer {
-  const fonts = loadFonts() as unknown as { regular: FontkitFont; bold: FontkitFont };
-  const pad = 5;
-  const textX = pad + 14;
-  const room = width - textX - pad;
-  const line1 = fitted(fonts.bold, 'Digitally signed', 7.5, room);
-  const line2 = fitted(fonts.regular, `by ${provider}`, 6.5, room);
-  const line3 = fitted(fonts.regular, shownDate(when), 6.5, room);
-  const ops = [
-    'q',
-    '0.937 0.957 0.984 rg',
-    `0.4 0.4 ${num(width - 0.8)} ${num(height - 0.8)} re f`,
-    '0.051 0.278 0.631 RG 0.8 w',
-    `0.4 0.4 ${num(width - 0.8)} ${num(height - 0.8)} re S`,
-    // A tick in a circle.
-    '0.106 0.498 0.231 RG 1.2 w 1 J 1 j',
-    `${num(pad + 1)} ${num(height / 2)} m ${num(pad + 4)} ${num(height / 2 - 3.5)} l ${num(pad + 10)} ${num(height / 2 + 4)} l S`,
-    '0.051 0.278 0.631 rg',
-    outlines(fonts.bold, line1.text, line1.size, textX, height - pad - 7),
-    'f',
-    '0.122 0.161 0.216 rg',
-    outlines(fonts.regular, line2.text, line2.size, textX, height - pad - 16.5),
-    'f',
-    '0.357 0.392 0.447 rg',
-    outlines(fonts.regular, line3.text, line3.size, textX, height - pad - 25),
-    'f',
-    'Q',
-  ];
-  return Buffer.from(ops.join('\n'), 'latin1');
-}
 
 /**
  * Signs a PDF made by `Pdf` (pdf.ts) with the namespace's key: a visible signature in the

@@ -8,8 +8,8 @@ import { type BlobStore, fileContent } from '../../lib/blobs';
 import { AppError, badRequest, payloadTooLarge } from '../../lib/errors';
 import { hit, type Limit } from '../../lib/rateLimit';
 import { readSignatures, signedWith } from './pdfSignature';
-import { pdfDate, RESULT_LABEL } from './render';
-import { signingCertificatePem } from './signing';
+import { pdfDate, RESULT_LABEL } from './pageParts';
+import { signingCertificatePem } from './signingKeys';
 
 /**
  * The public verification of a final certificate (DECISIONS 8): reached from the QR code,

@@ -10,7 +10,7 @@ import {
   sheetLayout,
 } from '@portal/contracts';
 import { headerSize, printImage } from '../../lib/images';
-import { loadFonts } from '../documents/fonts';
+import { loadFonts } from '../documents';
 
 /**
  * The print-ready sticker sheet: A4 pages of square labels of the chosen size (25, 38 or

@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import { enqueueTaskDocuments } from '../documents/enqueue';
+import { enqueueTaskDocuments } from '../documents';
 import { auditNote, lockTask } from './tasks.service';
 
 type Input = z.output<typeof ChangeJobDetailsBody>;
@@ -46,7 +46,7 @@ function validate(input: Input): { inspected: Date; pin: number } {
 export async function changeJobDetails(ctx: RequestContext, input: Input) {
   const { inspected, pin } = validate(input);
   const id = input.observationDetails.id;
-  return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+  const answer = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const task = await lockTask(tx, ctx.scope, id);
     if (task.observation_type === SPECIAL_OBSERVATION_TYPE) throw conflict(TASK_TEXT.specialType);
     if (task.status !== JOB_DETAILS_STATUS) throw conflict(TASK_TEXT.jobDetailsOnlySubmitted);
@@ -78,4 +78,7 @@ export async function changeJobDetails(ctx: RequestContext, input: Input) {
     );
     return { message: TASK_TEXT.jobDetailsSaved, id, certificateStatus: after?.certificate_status ?? null };
   });
+  // Committed: this instance's worker starts the preview now (others find it by their poll).
+  ctx.app.documents.nudge();
+  return answer;
 }

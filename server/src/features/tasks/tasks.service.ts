@@ -42,8 +42,7 @@ import { actorOf, type Scope } from '../../lib/scope';
 import { inspectorOptions, qualifyingInspectorIds } from '../assets';
 import type { RequestContext } from '../context';
 import { linkBase } from '../../config';
-import { type DocumentPhase, enqueueTaskDocuments } from '../documents/enqueue';
-import { verificationUrlOfTask } from '../documents/verify';
+import { type DocumentPhase, enqueueTaskDocuments, verificationUrlOfTask } from '../documents';
 import { isoDate, refreshJobStatus } from '../jobs';
 import { allocateCertificateNumber } from '../sequences';
 import { taskScopeSql } from '../../lib/taskScope';
@@ -317,6 +316,7 @@ export async function changeTaskStatus(ctx: RequestContext, id: number, target: 
   const action = asked.action;
   const comment = query.revisionComments?.trim() || null;
   const mails: Mail[] = [];
+  let queuedDocuments = false;
   const answer = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const task = await lockTask(tx, ctx.scope, id);
     const transition = requireTransition(task, ctx.scope.role, action);
@@ -346,7 +346,10 @@ export async function changeTaskStatus(ctx: RequestContext, id: number, target: 
       );
     }
     await auditNote(tx, ctx, id, { action, from: task.status, to: transition.to, comment, ...(newInspector ? { newInspector } : {}) });
-    if (effects.queueDocuments) await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, effects.queueDocuments, ctx.user.id);
+    if (effects.queueDocuments) {
+      await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, effects.queueDocuments, ctx.user.id);
+      queuedDocuments = true;
+    }
     const scheduleStatus = await refreshJobStatus(tx, task.job_id);
     const [after] = await queryRows<{ certificate_status: number | null }>(
       tx,
@@ -373,6 +376,8 @@ export async function changeTaskStatus(ctx: RequestContext, id: number, target: 
     }
     return { id, status: transition.to, scheduleStatus, certificateStatus: after?.certificate_status ?? null, inspectorId };
   });
+  // Committed: this instance's worker starts the documents now (others find them by their poll).
+  if (queuedDocuments) ctx.app.documents.nudge();
   const sent = await sendMails(ctx, id, mails);
   return { ...answer, message: TASK_TEXT.statusChanged(labelOf(answer.status)), notification: sent > 0, checklistUpdated: false };
 }
@@ -420,7 +425,7 @@ async function sendMails(ctx: RequestContext, taskId: number, mails: Mail[]): Pr
 // Approval: POST /api/approvetaskweb?id= (and PUT .../16, Generate)
 
 export async function approveTask(ctx: RequestContext, id: number, action: 'approve' | 'generate' = 'approve'): Promise<ApproveAnswer> {
-  return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+  const answer = await inTransaction(ctx.db, actorOf(ctx.user), async (tx): Promise<ApproveAnswer> => {
     const task = await lockTask(tx, ctx.scope, id);
     const transition = requireTransition(task, ctx.scope.role, action);
     // DECISIONS 9: the approver signs the certificate, so a signature must be on file.
@@ -479,6 +484,9 @@ export async function approveTask(ctx: RequestContext, id: number, action: 'appr
       scheduleStatus,
     };
   });
+  // Committed: this instance's worker starts the final documents now (others find them by their poll).
+  ctx.app.documents.nudge();
+  return answer;
 }
 
 /** The task's result from its checklist and the result fields of its forms (DECISIONS 9). */
@@ -492,7 +500,7 @@ async function computedResult(tx: Db, task: LockedTask): Promise<1 | 2 | 3> {
 // POST /api/addasynctask?id&preview=true: the documents of the task's phase again
 
 export async function regenerateDocuments(ctx: RequestContext, id: number) {
-  return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+  const answer = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const task = await lockTask(tx, ctx.scope, id);
     if (!can(ctx.scope.role, REGENERATE_PERMISSION)) throw forbidden(TASK_TEXT.updateError);
     if (task.observation_type === SPECIAL_OBSERVATION_TYPE) throw conflict(TASK_TEXT.specialType);
@@ -502,6 +510,9 @@ export async function regenerateDocuments(ctx: RequestContext, id: number) {
     const [after] = await queryRows<{ certificate_status: number }>(tx, sql`select certificate_status from tasks where id = ${id}::int`);
     return { id, phase, certificateStatus: Number(after.certificate_status), message: TASK_TEXT.regenerating };
   });
+  // Committed: this instance's worker starts them now (others find them by their poll).
+  ctx.app.documents.nudge();
+  return answer;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { assets, certificates, files, qrStickerBatches, tasks } from '../../db/s
 import { completedChecklist } from '../../demo/tasks';
 import { inTransaction } from '../../db/transaction';
 import { readWhole } from '../../lib/blobs';
-import { drainDocumentJobs, type WorkerDeps } from '../documents/worker';
+import { drainDocumentJobs, type WorkerDeps } from '../documents';
 
 /**
  * What issue 19 asks of a certificate a client and an auditor can trust (DECISIONS 9), through
