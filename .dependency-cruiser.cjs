@@ -56,8 +56,7 @@ module.exports = {
     },
     {
       name: 'no-feature-cycles',
-      comment:
-        'No two features import each other, even through index.ts.',
+      comment: 'No two features import each other, even through index.ts.',
       severity: 'error',
       scope: 'folder',
       from: { path: '^server/src/features/[^/]+/?$' },
