@@ -105,6 +105,8 @@ export const PERMISSION_ROLES = {
   'assets.update': without(ALL, 'CORPORATE', 'CLIENT-USER', 'SITE-USER'),
   /** The asset panel's Description and Attributes tabs: "always for SCHEDULER", others by a web-access rule (tasks document 2.6). */
   'assets.seeDescription': ['SCHEDULER'],
+  /** Asset view (the Assets menu) without a web-access rule: "one admin role" (DECISIONS 4). */
+  'assets.viewAlways': ['LO-ADMIN'],
   'assets.seeAttributes': ['SCHEDULER'],
   'llg.read': without(ALL, 'CORPORATE'),
   'assessments.read': without(ALL, 'CORPORATE'),
