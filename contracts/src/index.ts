@@ -30,6 +30,7 @@ export * from './jobs/schemas';
 export * from './jobs/policy';
 export * from './assets/schemas';
 export * from './settings/schemas';
+export * from './settings/policy';
 export * from './tasks/certificateStatus';
 export * from './tasks/transitions';
 export * from './tasks/schemas';

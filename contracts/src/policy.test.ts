@@ -10,6 +10,7 @@ import { certificateStatusCode, READY_PREVIEW } from './tasks/certificateStatus'
 import { REGENERATE_PERMISSION, type TaskPolicyFacts, taskButtons, taskCan } from './tasks/policy';
 import { SPECIAL_OBSERVATION_TYPE, TASK_ACTIONS, transitionOf } from './tasks/transitions';
 import { USER_STATUS_ACTIONS } from './statuses';
+import { settingsRowCan } from './settings/policy';
 import { assignableRoles, userCan } from './users/policy';
 import type { WebAccess } from './webAccess';
 
@@ -189,6 +190,32 @@ describe('users policy', () => {
         const mine = userCan({ id: user.id, role }, user);
         for (const action of USER_STATUS_ACTIONS) expect(mine[action]).toBe(false);
         if (!assignableRoles(role, user.type).includes(user.role)) expect(flagsOf(role, user).edit).toBe(false);
+      }
+    }
+  });
+});
+
+describe('settings and catalogue policy', () => {
+  const writes = [
+    'offices.write',
+    'divisions.write',
+    'roles.write',
+    'taskTypes.write',
+    'assetTypes.write',
+    'dataForms.write',
+    'configurations.write',
+  ] as const;
+
+  it("grants a row's Edit and Delete exactly to the roles of the type's write permission, never on an archived or kept record", () => {
+    for (const permission of writes) {
+      const records = [{ status: 1 }, { status: 2 }, { status: 1, kept: true }];
+      walk(records, ['edit', 'delete'] as const, (role, record) => settingsRowCan(role, permission, record), {
+        edit: permission,
+        delete: permission,
+      });
+      for (const role of ROLES) {
+        expect(settingsRowCan(role, permission, { status: 2 })).toEqual({ edit: false, delete: false });
+        expect(settingsRowCan(role, permission, { status: 1, kept: true }).delete).toBe(false);
       }
     }
   });
