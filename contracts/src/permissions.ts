@@ -27,6 +27,10 @@ export const PERMISSION_ROLES = {
   'users.read': [...RESOURCE_LO, 'CLIENT-ADMIN'],
   'users.write': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'CLIENT-ADMIN'],
   'users.options': [...ALL_LO, 'CLIENT-ADMIN'],
+  /** A user's Description, External Id and Signature, and LO users: hidden from CLIENT-ADMIN (shell document 6). */
+  'users.officeFields': RESOURCE_LO,
+  /** Holders keep a namespace administrable: its last active one cannot be disabled or removed. */
+  'namespace.administer': PLATFORM_ADMINS,
   'users.createRequester': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'FIELD-ENGG'],
   // Clients, sites and locations (Resources > Clients)
   'locations.read': ALL,
@@ -75,6 +79,8 @@ export const PERMISSION_ROLES = {
   'jobs.editInspectors': ['FIELD-ENGG'],
   /** Add tasks to any job; the other job editors (FIELD-ENGG, FIELD-JUNIOR) only to day jobs (DECISIONS 4). */
   'jobs.tasksAnyJob': without(JOB_READERS, 'SALES-PERSON', 'FIELD-ENGG', 'FIELD-JUNIOR'),
+  /** May be picked as a job's main or other inspector (shell document 5). */
+  'jobs.beInspector': ['FIELD-ENGG', 'FIELD-JUNIOR'],
   'tasks.read': without(ALL, 'CORPORATE'),
   'tasks.open': without(ALL_LO, 'CORPORATE', 'SALES-PERSON'),
   'tasks.inspect': ['APPROVER', 'FIELD-ENGG'],
@@ -88,6 +94,8 @@ export const PERMISSION_ROLES = {
   'tasks.cancel': ['SCHEDULER', 'LO-ADMIN'],
   /** JOB DETAILS of a submitted task (site, vendors, actual inspection date): the office roles that also amend. */
   'tasks.jobDetails': ['SCHEDULER', 'APPROVER', 'APPROVER-ONLY', 'LO-ADMIN'],
+  /** The task detail view's action buttons: FIELD-ENGG has them all disabled and acts from INSPECT (spec "Role effects"). */
+  'tasks.detailActions': without(ALL, 'CORPORATE', 'FIELD-ENGG'),
   /** ATTACH ASSET: who schedules jobs (they pick assets) and who inspects or approves the task (ours, docs/decisions.md). */
   'tasks.attachAsset': ['MASTER_ADMIN', 'CONFIG_ADMIN', 'LO-ADMIN', 'SCHEDULER', 'FIELD-ENGG', 'APPROVER', 'APPROVER-ONLY'],
   'reports.read': without(ALL, 'CORPORATE', 'FIELD-ENGG'),
@@ -95,6 +103,11 @@ export const PERMISSION_ROLES = {
   'assets.read': without(ALL, 'CORPORATE'),
   'assets.create': without(ALL, 'CORPORATE', 'SITE-USER', 'REQUESTER'),
   'assets.update': without(ALL, 'CORPORATE', 'CLIENT-USER', 'SITE-USER'),
+  /** The asset panel's Description and Attributes tabs: "always for SCHEDULER", others by a web-access rule (tasks document 2.6). */
+  'assets.seeDescription': ['SCHEDULER'],
+  /** Asset view (the Assets menu) without a web-access rule: "one admin role" (DECISIONS 4). */
+  'assets.viewAlways': ['LO-ADMIN'],
+  'assets.seeAttributes': ['SCHEDULER'],
   'llg.read': without(ALL, 'CORPORATE'),
   'assessments.read': without(ALL, 'CORPORATE'),
   'qrStickers.create': RESOURCE_LO,

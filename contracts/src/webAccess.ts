@@ -1,3 +1,4 @@
+import { can } from './permissions';
 import { normalizeRole, type Role } from './roles';
 
 /**
@@ -74,7 +75,7 @@ export function webAccessAllows(access: WebAccess | null | undefined, key: WebAc
 
 /** Asset view: always for LO-ADMIN; for others a matching ASSET web-access rule. */
 export function assetViewEnabled(access: WebAccess | null | undefined, subject: RuleSubject): boolean {
-  if (subject.role === 'LO-ADMIN') return true;
+  if (can(subject.role, 'assets.viewAlways')) return true;
   return webAccessAllows(access, 'ASSET', subject);
 }
 

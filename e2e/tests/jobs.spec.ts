@@ -321,7 +321,7 @@ test('FIELD-JUNIOR may not cancel a job (DECISIONS 4): Cancel Job disabled, the 
   expect(refused.status()).toBe(403);
   const [row] = await apiGet<JobRow[]>(page, '/Schedule?offset=0&limit=5', { jobNumber: job.jobNumber });
   expect(row.status).toBe(1);
-  expect(row.rights.cancel).toBe(false);
+  expect(row.can.cancel).toBe(false);
 });
 
 test('FIELD-ENGG adds a task to a day job and closes it', async ({ page }) => {

@@ -112,9 +112,11 @@ export const AssetDetailExtra = z.object({
   lastResult: z.number().nullable(),
   image: z.string().nullable(),
   fileList: AssetFile.array(),
-  /** Rights of the caller on this asset (the UI never guesses). */
-  canSave: z.boolean(),
-  canShift: z.boolean(),
+  /**
+   * What the caller may do with this asset (contracts assets/policy.ts `assetCan`): without
+   * `attributes` the attribute values are left out (`userData.values` empty).
+   */
+  can: z.object({ save: z.boolean(), shift: z.boolean(), description: z.boolean(), attributes: z.boolean() }),
   /** Why the task the asset is opened from (`?observationId=`) keeps it read-only, or null. */
   lockedBy: z.string().nullable().optional(),
 });

@@ -32,6 +32,8 @@ export const ASSETS = {
   attributesNoForm: 'This asset type has no attribute form',
   shiftSameSite: 'The asset is already on this site',
   saveRefused: 'Your role can not save assets',
+  /** A save of a tab the caller may not see (the web-access rules of tasks document 2.6). */
+  tabRefused: (tab: 'Description' | 'Attributes') => `Your role can not change the ${tab} of an asset`,
   duplicateName: (name: string) => `An asset named "${name}" already exists for this client`,
   assetTypeRequired: 'Asset Type is required',
   assetTypeUnknown: 'Asset Type is not an active asset type of this namespace',

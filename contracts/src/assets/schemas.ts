@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DISALLOWED_ASSET_CHARS, LOCKED_DISALLOWED_ASSET_CHARS } from '../features';
-import { can } from '../permissions';
+import { can, rolesWith } from '../permissions';
 import type { Role } from '../roles';
 import { Id, MAX_ID } from '../common/schemas';
 import { clearableText, optionalId, requiredId, UserOption } from '../users/schemas';
@@ -226,8 +226,8 @@ export type JobClientOption = z.infer<typeof JobClientOption>;
 export const JobUserOption = UserOption.extend({ phone: z.string().nullable() });
 export type JobUserOption = z.infer<typeof JobUserOption>;
 
-/** The roles a job's main and other inspectors have (shell document 5). */
-export const INSPECTOR_ROLES = ['FIELD-ENGG', 'FIELD-JUNIOR'] as const;
+/** The roles a job's main and other inspectors have (shell document 5): the registry's jobs.beInspector. */
+export const inspectorRoles = (): readonly string[] => rolesWith('jobs.beInspector');
 
 /**
  * `GET /api/Users/Inspectors?officeId=`: Main and Other Inspector options: active LO users with
@@ -273,7 +273,7 @@ export function isInspectorFor(
   actor: { divisionIds: number[] },
   officeId: number,
 ): boolean {
-  if (user.type !== 0 || !(INSPECTOR_ROLES as readonly string[]).includes(user.role)) return false;
+  if (user.type !== 0 || !inspectorRoles().includes(user.role)) return false;
   const offices = [user.officeId, ...idsOf(user.secondaryOfficeIds)];
   if (!offices.includes(officeId)) return false;
   if (actor.divisionIds.length === 0) return true;

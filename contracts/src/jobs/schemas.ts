@@ -317,8 +317,8 @@ export const JobRow = Job.extend({
   inspector: z.string(),
   officeName: z.string(),
   officeCode: z.string(),
-  /** The rights of the current user on this row. */
-  rights: z.object({ edit: z.boolean(), cancel: z.boolean(), close: z.boolean() }),
+  /** What the caller may do with this job (contracts jobs/policy.ts `jobCan`). */
+  can: z.object({ edit: z.boolean(), cancel: z.boolean(), close: z.boolean(), addTasks: z.boolean(), editInspectors: z.boolean() }),
 });
 export type JobRow = z.infer<typeof JobRow>;
 

@@ -163,15 +163,3 @@ export function attachableTask(task: TaskFacts & { hasLocation: boolean }): bool
   if (task.observationType === SPECIAL_OBSERVATION_TYPE || task.isLlg || task.hasLocation) return false;
   return ATTACH_ASSET_STATUSES.includes(task.status);
 }
-
-/** FIELD-ENGG has every task action button disabled in the detail view (spec "Role effects"). */
-export const DETAIL_BUTTONS_DISABLED_ROLES: readonly Role[] = ['FIELD-ENGG'];
-/** Roles without the task action icon (DECISIONS 4). */
-export const TASK_ACTION_HIDDEN_ROLES: readonly Role[] = [
-  'CORPORATE',
-  'SALES-PERSON',
-  'CLIENT-ADMIN',
-  'CLIENT-USER',
-  'SITE-USER',
-  'REQUESTER',
-];

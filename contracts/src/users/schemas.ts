@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIENT_ROLES, LO_ROLES, type Role, USER_TYPE } from '../roles';
+import { USER_TYPE } from '../roles';
 import { USER_STATUS } from '../statuses';
 import { Email, IdList, KeptIdList, MAX_ID, requiredText } from '../common/schemas';
 
@@ -189,44 +189,6 @@ export const UserCountAnswer = z.number().int();
 
 /** `POST /api/Users/signature/{userId}`: the stored image's key for `GET /api/filedownload?id=`. */
 export const SignatureAnswer = z.object({ blobKey: z.string() });
-
-const LO_WITHOUT_MASTER = LO_ROLES.filter((r) => r !== 'MASTER_ADMIN');
-const LO_WITHOUT_ADMINS = LO_ROLES.filter((r) => r !== 'MASTER_ADMIN' && r !== 'CONFIG_ADMIN');
-
-/**
- * The roles a caller may give a user of the given type (shell document 6: "LO admin and
- * CONFIG_ADMIN get different assignable role lists"). Roles not listed here assign nothing.
- */
-export function assignableRoles(actorRole: Role, userType: number): readonly Role[] {
-  const lo = userType === USER_TYPE.LO;
-  switch (actorRole) {
-    case 'MASTER_ADMIN':
-      return lo ? LO_ROLES : CLIENT_ROLES;
-    case 'CONFIG_ADMIN':
-      return lo ? LO_WITHOUT_MASTER : CLIENT_ROLES;
-    case 'LO-ADMIN':
-      return lo ? LO_WITHOUT_ADMINS : CLIENT_ROLES;
-    case 'SCHEDULER':
-      return lo ? ['FIELD-ENGG', 'FIELD-JUNIOR'] : ['CLIENT-USER', 'SITE-USER', 'REQUESTER'];
-    case 'CLIENT-ADMIN':
-      return lo ? [] : CLIENT_ROLES;
-    default:
-      return [];
-  }
-}
-
-/** Roles whose holders keep a namespace administrable: its last active holder cannot leave. */
-export const ADMINISTRATOR_ROLES: readonly Role[] = ['MASTER_ADMIN', 'CONFIG_ADMIN'];
-
-/**
- * Who may manage a user (edit them, change their status, upload their signature): only
- * callers who could give that user's role (`assignableRoles`), so no one disables, removes
- * or edits a superior: LO-ADMIN cannot touch a CONFIG_ADMIN or the MASTER_ADMIN, CONFIG_ADMIN
- * not the MASTER_ADMIN. Peers of the same role may manage each other.
- */
-export function mayManageUser(actorRole: Role, target: { role: Role; type: number }): boolean {
-  return assignableRoles(actorRole, target.type).includes(target.role);
-}
 
 // ---------------------------------------------------------------------------------------------
 // My profile (ours; DECISIONS 9: what a certificate prints of its signatories)

@@ -37,19 +37,21 @@ import {
   type AttachAssetAnswer,
   type AssetFile,
   type AssetRow,
+  assetCan,
   assetNameError,
-  can,
   type FormJsonAnswer,
   type FormValues,
   isClientRole,
   isValueField,
   nextDueText,
   validateFormValues,
-  webAccessAllows,
   TASK_TEXT,
   type WebAccess,
 } from '@portal/contracts';
 import { get, HttpError, post } from '../api/http';
+
+/** An asset not saved yet, as the assets policy sees it. */
+const NEW_ASSET = { id: null, status: 1, lockedBy: null };
 import { readDisallowedAssetChars } from '../common/assetNameRules';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useAlert } from '../common/useAlert';
@@ -100,10 +102,10 @@ function useAssetTabs(assetId: number | null) {
     }),
     [role, user],
   );
-  const access = user.webAccess as WebAccess;
-  // A new asset always shows Description: without it Add New Asset could save nothing (docs/decisions.md).
-  const showDescription = assetId === null || role === 'SCHEDULER' || webAccessAllows(access, 'ASSET-DESCRIPTION', subject);
-  const showAttributes = role === 'SCHEDULER' || webAccessAllows(access, 'ASSET-ATTRIBUTES', subject);
+  // The server's flags for a saved asset; the same assets policy asked here for a new one.
+  const flags = detail.data?.can ?? assetCan({ subject, webAccess: user.webAccess as WebAccess }, { ...NEW_ASSET, id: assetId });
+  const showDescription = flags.description;
+  const showAttributes = flags.attributes;
   const tabs = useMemo<TabKey[]>(
     () => [...(showDescription ? ['description' as const] : []), ...(showAttributes ? ['attributes' as const] : []), 'history', 'files'],
     [showDescription, showAttributes],
@@ -290,7 +292,7 @@ function DescriptionTab({
   const [shift, setShift] = useState<'closed' | 'checking' | 'open'>('closed');
   const [newSite, setNewSite] = useState<number | ''>('');
   const nameError = assetNameError(form.name, readDisallowedAssetChars());
-  const mayChange = asset ? asset.canSave : can(role, 'assets.create') && can(role, 'assets.update');
+  const mayChange = asset ? asset.can.save : assetCan({ subject: { role, offices: [], divisions: [] }, webAccess: null }, NEW_ASSET).save;
   const saveDisabled = saving || !mayChange || Boolean(nameError) || !form.assetTypeId || !form.siteId;
   // A saved asset the caller may not change (a client role, an inactive asset, a locked task) is shown read-only.
   const readOnly = Boolean(asset) && !mayChange;
@@ -451,7 +453,7 @@ function DescriptionTab({
       )}
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         {asset && (
-          <Button variant="outlined" onClick={startShift} disabled={!asset.canShift || shift === 'checking'} data-testid="asset-shift">
+          <Button variant="outlined" onClick={startShift} disabled={!asset.can.shift || shift === 'checking'} data-testid="asset-shift">
             {shift === 'checking' ? <CircularProgress size={18} /> : ASSET_PAGE.shiftAsset}
           </Button>
         )}
@@ -565,13 +567,13 @@ function AttributesTab({ asset }: { asset: AssetDetail }) {
           {ASSETS.noAttributes}
         </Typography>
       ) : (
-        <FormRenderer definition={definition} values={values} onChange={setValues} readOnly={!asset.canSave} showErrors={showErrors} />
+        <FormRenderer definition={definition} values={values} onChange={setValues} readOnly={!asset.can.save} showErrors={showErrors} />
       )}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button
           variant="contained"
           onClick={save}
-          disabled={saving || !asset.canSave || definition.fields.length === 0}
+          disabled={saving || !asset.can.save || definition.fields.length === 0}
           data-testid="attributes-save"
         >
           {saving ? <CircularProgress size={18} /> : ASSET_PAGE.save}
@@ -767,7 +769,7 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
   };
   return (
     <Box sx={{ pt: 1, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="asset-files">
-      {asset.canSave && (
+      {asset.can.save && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <TextField
             select
@@ -853,7 +855,7 @@ function FilesTab({ asset }: { asset: AssetDetail }) {
                       >
                         {f.fileName}
                       </Typography>
-                      {asset.canSave && (
+                      {asset.can.save && (
                         <Tooltip title={ASSET_PAGE.archive}>
                           <IconButton
                             size="small"

@@ -1,4 +1,4 @@
-import type { AssetDashboardAnswer, AssetFile, AssetHistoryAnswer, AssetRow, ItemStatus } from '@portal/contracts';
+import type { AssetCan, AssetDashboardAnswer, AssetFile, AssetHistoryAnswer, AssetRow, ItemStatus } from '@portal/contracts';
 import { HttpError } from '../api/http';
 
 /** What the dashboard asks for: a client, its sites and the filters (tasks document 2.5). */
@@ -44,8 +44,8 @@ export type AssetDetail = AssetRow & {
   itemStatus: ItemStatus | null;
   image: string | null;
   fileList: AssetFile[];
-  canSave: boolean;
-  canShift: boolean;
+  /** The assets policy's flags for the caller (contracts assets/policy.ts). */
+  can: AssetCan;
   /** Why the task the asset is opened from keeps it read-only (`?observationId=`), or null. */
   lockedBy?: string | null;
 };

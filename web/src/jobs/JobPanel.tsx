@@ -270,7 +270,7 @@ function JobWizard({
               color="error"
               variant="outlined"
               sx={{ whiteSpace: 'nowrap' }}
-              disabled={!canCancelJob(role, form) || (job !== null && !job.rights.cancel) || save.busy}
+              disabled={!canCancelJob(role, form) || (job !== null && !job.can.cancel) || save.busy}
               onClick={() => setConfirm('cancel')}
               data-testid="job-cancel"
             >
@@ -280,7 +280,7 @@ function JobWizard({
               <Button
                 variant="outlined"
                 sx={{ whiteSpace: 'nowrap' }}
-                disabled={!canCloseJob(role, form) || (job !== null && !job.rights.close) || save.busy}
+                disabled={!canCloseJob(role, form) || (job !== null && !job.can.close) || save.busy}
                 onClick={() => setConfirm('close')}
                 data-testid="job-close"
               >

@@ -80,7 +80,7 @@ export function JobsDashboard({ title, crumbs, lite }: ScreenProps & { lite: boo
   const actions = useCallback(
     (job: JobRow): RowActionSpec[] =>
       // A closed or cancelled job opens read only (Save, task and asset adding locked).
-      actionHidden || !(job.rights.edit || (canUpdate && isLocked(job.status)))
+      actionHidden || !(job.can.edit || (canUpdate && isLocked(job.status)))
         ? []
         : [{ key: 'edit', label: 'Edit', icon: <Edit fontSize="small" />, onClick: () => setPanel({ job }) }],
     [actionHidden, canUpdate],

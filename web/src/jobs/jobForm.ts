@@ -1,6 +1,6 @@
 import {
-  can,
   isJobLocked,
+  jobCan,
   JOB_DETAILS_MAX,
   JOB_FILE_EXTENSIONS,
   JOB_FILES_MAX_BYTES,
@@ -160,19 +160,23 @@ export function stepReady(step: number, form: JobFormState, extra: { hasOffices:
   }
 }
 
-/** Whether the role may add task rows to this job (DECISIONS 4). */
-export function canAddTasks(role: Role, form: Pick<JobFormState, 'status' | 'isDayJob'>): boolean {
-  if (isLocked(form.status)) return false;
-  return can(role, 'jobs.tasksAnyJob') || form.isDayJob;
-}
+/** The jobs policy (contracts jobs/policy.ts) asked about the job in the form. */
+type JobFormFacts = Pick<JobFormState, 'status'> & Partial<Pick<JobFormState, 'id' | 'isDayJob' | 'isDayJobClosed'>>;
+export const jobCanOfForm = (role: Role, form: JobFormFacts) =>
+  jobCan(role, {
+    id: form.id ?? null,
+    status: form.status,
+    isDayJob: Boolean(form.isDayJob),
+    isDayJobClosed: Boolean(form.isDayJobClosed),
+  });
 
-export function canCloseJob(role: Role, form: Pick<JobFormState, 'id' | 'status' | 'isDayJob' | 'isDayJobClosed'>): boolean {
-  return Boolean(form.id) && form.isDayJob && !form.isDayJobClosed && !isLocked(form.status) && can(role, 'jobs.close');
-}
+/** Whether the role may add task rows to this job (DECISIONS 4). */
+export const canAddTasks = (role: Role, form: JobFormFacts) => jobCanOfForm(role, form).addTasks;
+
+export const canCloseJob = (role: Role, form: JobFormFacts) => jobCanOfForm(role, form).close;
 
 /** Cancel Job: a saved job that is not closed or cancelled, for the roles with jobs.cancel (DECISIONS 4). */
-export const canCancelJob = (role: Role, form: Pick<JobFormState, 'id' | 'status'>) =>
-  Boolean(form.id) && !isLocked(form.status) && can(role, 'jobs.cancel');
+export const canCancelJob = (role: Role, form: JobFormFacts) => jobCanOfForm(role, form).cancel;
 
 /** Remove Last New Item: at least two rows with at least one new. */
 export const canRemoveLastNew = (tasks: TaskRowState[]) => tasks.length >= 2 && tasks.some((t) => t.isNew);

@@ -4,7 +4,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { can, TASK_ACTION_HIDDEN_ROLES, TASK_PAGE_SIZE, TASK_TEXT, type TaskRow } from '@portal/contracts';
+import { can, TASK_PAGE_SIZE, TASK_TEXT, type TaskRow } from '@portal/contracts';
 import { ListScreen, type RowActionSpec, SearchBox, SelectFilter, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
 import { useAssetTypes } from '../jobs/pickers';
@@ -30,7 +30,8 @@ const DELETED = 1024;
 export default function TasksPage({ title, crumbs }: ScreenProps) {
   const { role } = useSession();
   const navigate = useNavigate();
-  const actionHidden = (TASK_ACTION_HIDDEN_ROLES as readonly string[]).includes(role);
+  // The action icon's column: the roles that may open a task (DECISIONS 4 hides it from the others).
+  const actionHidden = !can(role, 'tasks.open');
   // A field engineer's list opens on their own tasks (DECISIONS 9), with a switch to all they may see.
   const [filter, setFilter] = useState<TaskFilterState>(() => ({ ...INITIAL_TASK_FILTER, mine: can(role, 'tasks.mine') }));
   const offersMine = can(role, 'tasks.mine') || can(role, 'tasks.inspect');

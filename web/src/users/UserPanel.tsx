@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { FormSaveButton } from '../common/FormSaveButton';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { assignableRoles, SHELL, USER_TYPE, USERS, type UserRow } from '@portal/contracts';
+import { assignableRoles, can, SHELL, USER_TYPE, USERS, type UserRow } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { SidePanel } from '../common/list';
 import { PanelFooter } from '../common/PanelFooter';
@@ -48,7 +48,8 @@ interface Props {
  */
 export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: Props) {
   const { role, user: me } = useSession();
-  const clientAdmin = role === 'CLIENT-ADMIN';
+  // CLIENT-ADMIN: no LO users, Description, External Id or Signature (shell document 6).
+  const clientAdmin = !can(role, 'users.officeFields');
   const alert = useAlert();
   const loCompanies = useLoCompanyOptions(!clientAdmin);
   const defaults = useMemo(

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { useCallback, useMemo, useState } from 'react';
-import { USERS, USERS_PAGE_SIZE, type UserRow } from '@portal/contracts';
+import { can, USERS, USERS_PAGE_SIZE, type UserRow } from '@portal/contracts';
 import { type ListColumn, ListScreen, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
 import { useCan, useSession } from '../session/SessionContext';
@@ -44,7 +44,8 @@ function userColumns(clientAdmin: boolean): ListColumn<UserRow>[] {
  */
 export default function UsersPage({ title, crumbs }: ScreenProps) {
   const { role } = useSession();
-  const clientAdmin = role === 'CLIENT-ADMIN';
+  // CLIENT-ADMIN: no LO users, Description, External Id or Signature (shell document 6).
+  const clientAdmin = !can(role, 'users.officeFields');
   const canWrite = useCan('users.write');
   const [filter, setFilter] = useState<UserFilterState>(INITIAL_FILTER);
   const serverFilter = useMemo(() => toServerFilter(filter), [filter]);

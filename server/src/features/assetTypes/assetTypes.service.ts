@@ -7,11 +7,11 @@ import {
   type AssetTypeOption,
   type AssetTypeRow,
   AssetTypeSaveBody,
-  can,
   LLG_ASSET_TYPE_NAME,
   LLG_CATEGORY,
   type LlgAssetType,
   TENANT_ID,
+  settingsRowCan,
 } from '@portal/contracts';
 import { assetTypes } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
@@ -54,7 +54,6 @@ const envelope = (a: AssetTypeRecord) => {
 const isLlgType = (a: { name: string }) => a.name.trim().toLowerCase() === LLG_ASSET_TYPE_NAME.toLowerCase();
 
 function rowOf(a: AssetTypeRecord, ctx: RequestContext, formNames: Map<number, string>): AssetTypeRow {
-  const writable = a.status === 1 && can(ctx.user.role, 'assetTypes.write');
   return {
     id: a.id,
     objectType: ASSET_TYPE_OBJECT_TYPE,
@@ -75,7 +74,7 @@ function rowOf(a: AssetTypeRecord, ctx: RequestContext, formNames: Map<number, s
     createdDate: a.createdAt.toISOString(),
     modifiedDate: a.modifiedAt.toISOString(),
     settingWithMetadata: envelope(a),
-    can: { edit: writable, delete: writable && !isLlgType(a) },
+    can: settingsRowCan(ctx.user.role, 'assetTypes.write', { status: a.status, kept: isLlgType(a) }),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   AssetBody,
   type AssetOptionsQuery,
   type AssetRow,
+  assetCan,
   assetNameError,
   can,
   LLG_CATEGORY,
@@ -20,7 +21,7 @@ import { actorOf, mayUseCompany, mayUseSite, type Scope } from '../../lib/scope'
 import { findClient, findSite } from '../clients';
 import type { RequestContext } from '../context';
 import type { LocationCallContext, LocationType } from '../locations';
-import { assetDetailExtra, taskLockOf } from './assetsArea.service';
+import { assetDetailExtra, assetViewerOf, taskLockOf } from './assetsArea.service';
 import { assetNamed, findAsset, findAssetType, listAssets, toAssetRow } from './assets.queries';
 import { assignStickerSerial } from './stickerSerial';
 
@@ -65,10 +66,22 @@ export async function saveAsset(ctx: RequestContext, raw: Record<string, unknown
   if (body.id !== undefined && body.id !== null) {
     const lock = await taskLockOf(ctx, body.id, context.observationId);
     if (lock) throw conflict(lock);
+    await requireDescriptionTab(ctx, body.id);
   }
   const savedId = await inTransaction(ctx.db, actorOf(ctx.user), (tx) => saveAssetIn(tx, ctx, body));
   const saved = await findAsset(ctx.db, ctx.scope, savedId);
   return toAssetRow(saved!);
+}
+
+/**
+ * The Description tab holds the asset's fields: a caller the assets policy does not show it may
+ * not change them (403). An asset the caller may not see or save is refused by the save itself.
+ */
+async function requireDescriptionTab(ctx: RequestContext, id: number): Promise<void> {
+  const existing = await findAsset(ctx.db, ctx.scope, id);
+  if (!existing) return;
+  const flags = assetCan(await assetViewerOf(ctx), { id, status: existing.status, lockedBy: null });
+  if (flags.save && !flags.description) throw forbidden(ASSETS.tabRefused('Description'));
 }
 
 /**

@@ -87,7 +87,7 @@ describe('POST /api/Location with objectType ASSET', () => {
     expect(read.statusCode).toBe(200);
     // The read adds what the asset panel shows (assetsArea.service.ts assetDetailExtra).
     expect(read.json()).toMatchObject(row);
-    expect(read.json()).toMatchObject({ fileList: [], canSave: true });
+    expect(read.json()).toMatchObject({ fileList: [], can: { save: true } });
     const audit = await t.app.db
       .select()
       .from(auditLog)

@@ -8,6 +8,9 @@ import {
   type AssetFile,
   type AssetHistoryAnswer,
   type AssetHistoryQuery,
+  type AssetRowAction,
+  type AssetViewer,
+  assetCan,
   can,
   type FormDefinition,
   type FormValues,
@@ -32,6 +35,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { registerFileAccess } from '../../lib/fileAccess';
 import { IMAGE_MAX_BYTES, readSingleUpload, storeFile } from '../../lib/files';
 import { actorOf, mayUseCompany, mayUseSite } from '../../lib/scope';
+import { loadUserContext } from '../auth';
 import { findClient, findSite } from '../clients';
 import type { RequestContext } from '../context';
 import { checkFilledForm, claimFormFiles } from '../dataForms';
@@ -308,16 +312,26 @@ export async function taskLockOf(ctx: RequestContext, assetId: number, observati
   return LOCKED_TASK_STATUSES.includes(task.status) ? ASSETS.lockedByTask(TASK_STATUS_LABEL[task.status] ?? String(task.status)) : null;
 }
 
+/** Who asks, as the assets policy sees them: role, offices, divisions and the namespace's web-access rules. */
+export async function assetViewerOf(ctx: RequestContext): Promise<AssetViewer> {
+  const context = await loadUserContext(ctx.db, ctx.user);
+  return { subject: context.subject, webAccess: context.webAccess };
+}
+
 /**
  * An asset the caller may change: visible (404), a role that may save assets (403), active (409),
- * and not locked by the task it is opened from (409).
+ * not locked by the task it is opened from (409), and for a shift or the attributes the tab the
+ * assets policy shows this caller (403).
  */
-export async function changeableAsset(ctx: RequestContext, id: number, observationId?: number) {
+export async function changeableAsset(ctx: RequestContext, id: number, observationId?: number, action: AssetRowAction = 'save') {
   const asset = await visibleAsset(ctx, id);
   if (!can(ctx.user.role, 'assets.update')) throw forbidden(ASSETS.saveRefused);
   if (asset.status !== 1) throw conflict(ASSETS.assetNotActive);
   const lock = await taskLockOf(ctx, id, observationId);
   if (lock) throw conflict(lock);
+  if (action !== 'save' && !assetCan(await assetViewerOf(ctx), { id, status: asset.status, lockedBy: lock })[action]) {
+    throw forbidden(ASSETS.tabRefused(action === 'attributes' ? 'Attributes' : 'Description'));
+  }
   return asset;
 }
 
@@ -332,7 +346,7 @@ export async function assetFiles(db: Db, assetId: number): Promise<AssetFile[]> 
 
 /** What `GET /api/Location/{id}` adds for an asset: the panel's fields, attribute values, files and the caller's rights. */
 export async function assetDetailExtra(ctx: RequestContext, id: number, observationId?: number) {
-  const { db, scope } = ctx;
+  const { db } = ctx;
   const [row] = await queryRows<{
     acronym_code: string | null;
     external_id: string | null;
@@ -355,21 +369,23 @@ export async function assetDetailExtra(ctx: RequestContext, id: number, observat
   );
   const fileList = await assetFiles(db, id);
   const lockedBy = await taskLockOf(ctx, id, observationId);
-  const mayChange = can(scope.role, 'assets.update') && row.status === 1 && lockedBy === null;
+  const flags = assetCan(await assetViewerOf(ctx), { id, status: row.status, lockedBy });
   return {
     acronymCode: row.acronym_code,
     externalId: row.external_id,
     endUserName: row.end_user_name,
     endUserAddress: row.end_user_address,
     attributeFormId: row.attribute_form,
-    userData: { formId: row.attributes_form_id, formRevision: row.attributes_form_revision, values: row.attributes ?? {} },
+    // The Attributes tab the caller may not see: its values are not sent either.
+    userData: flags.attributes
+      ? { formId: row.attributes_form_id, formRevision: row.attributes_form_revision, values: row.attributes ?? {} }
+      : { formId: null, formRevision: null, values: {} },
     dueDate: row.due,
     itemStatus: row.item_status,
     lastResult: row.last_result,
     image: fileList.find((f) => f.section === 1)?.blobKey ?? null,
     fileList,
-    canSave: mayChange,
-    canShift: mayChange,
+    can: flags,
     lockedBy,
   };
 }
@@ -407,7 +423,7 @@ export async function moveAssetIn(tx: Db, id: number, siteId: number): Promise<v
  * asset is open, ongoing, on hold or amended (whoever may see those tasks).
  */
 export async function shiftAsset(ctx: RequestContext, id: number, siteId: number, observationId?: number) {
-  const asset = await changeableAsset(ctx, id, observationId);
+  const asset = await changeableAsset(ctx, id, observationId, 'shift');
   const site = await findSite(ctx.db, ctx.scope, siteId);
   if (site?.status !== 1 || !mayUseSite(ctx.scope, site)) throw notFound(ASSETS.siteNotFound);
   if (site.companyId !== asset.companyId) throw badRequest(ASSETS.siteNotOfClient, { parentId: ASSETS.siteNotOfClient });
@@ -437,7 +453,7 @@ export async function saveAssetAttributes(
   body: { formId: number; formRevision: number; values: Record<string, unknown> },
   observationId?: number,
 ) {
-  await changeableAsset(ctx, id, observationId);
+  await changeableAsset(ctx, id, observationId, 'attributes');
   const [type] = await queryRows<{ attribute_form: number | null }>(
     ctx.db,
     sql`select at.attribute_form from assets a join asset_types at on at.id = a.asset_type_id where a.id = ${id}::int`,

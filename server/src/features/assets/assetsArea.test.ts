@@ -247,10 +247,10 @@ describe('asset panel', () => {
       endUserAddress: 'Plot 4, Jebel Ali',
       serialNumber: 'SN-77',
       fileList: [],
-      canSave: true,
+      can: { save: true },
     });
     const mine = (await clientUser.get(`/api/Location/${asset.id}`)).json();
-    expect(mine.canSave).toBe(false);
+    expect(mine.can.save).toBe(false);
   });
 
   it('refuses too long end user fields, names with each disallowed character and duplicates (409)', async () => {
@@ -356,6 +356,48 @@ describe('asset panel', () => {
     expect(
       (await clientUser.post(`/api/Location/Asset/${asset.id}`, { formId: type.form_id, formRevision: type.revision, values })).statusCode,
     ).toBe(403);
+  });
+
+  it('shows Description and Attributes always to SCHEDULER, to others by a web-access rule, and refuses the others their saves (tasks document 2.6)', async () => {
+    // acme has no ASSET-DESCRIPTION or ASSET-ATTRIBUTES rule: only SCHEDULER sees the tabs there.
+    const acmeAsset = t.acme.assets[0];
+    expect((await acmeScheduler.get(`/api/Location/${acmeAsset.id}`)).json().can).toMatchObject({ description: true, attributes: true });
+    const acmeApprover = await t.login('approver@acme.test');
+    const hidden = (await acmeApprover.get(`/api/Location/${acmeAsset.id}`)).json();
+    expect(hidden.can).toMatchObject({ description: false, attributes: false, shift: false });
+    // demo's rules list SCHEDULER, LO-ADMIN, APPROVER and FIELD-ENGG, not CLIENT-ADMIN (who may still save assets).
+    const [type] = await queryRows<{ id: number; form_id: number; revision: number; definition: FormDefinition }>(
+      t.app.db,
+      sql`select at.id, at.attribute_form as form_id, r.revision, r.definition from asset_types at
+            join data_form_revisions r on r.form_id = at.attribute_form
+           where at.namespace_id = ${t.demo.id}::int and at.status = 1 and at.category <> 'LLG'
+           order by at.id, r.revision desc limit 1`,
+    );
+    const asset = await newAsset(clientAdmin, { assetTypeId: type.id });
+    const values = sampleValues(type.definition);
+    const attributes = { formId: type.form_id, formRevision: type.revision, values };
+    expect((await scheduler.post(`/api/Location/Asset/${asset.id}`, attributes)).statusCode).toBe(200);
+    const asAdmin = (await clientAdmin.get(`/api/Location/${asset.id}`)).json();
+    expect(asAdmin.can).toEqual({ save: true, shift: false, description: false, attributes: false });
+    expect(asAdmin.userData).toEqual({ formId: null, formRevision: null, values: {} });
+    const refusedAttributes = await clientAdmin.post(`/api/Location/Asset/${asset.id}`, attributes);
+    expect(refusedAttributes.statusCode).toBe(403);
+    expect(refusedAttributes.json().error).toBe(ASSETS.tabRefused('Attributes'));
+    const refusedShift = await clientAdmin.post(`/api/Location/Asset/${asset.id}/shift`, { parentId: first().siteIds[1] });
+    expect(refusedShift.statusCode).toBe(403);
+    expect(refusedShift.json().error).toBe(ASSETS.tabRefused('Description'));
+    const refusedSave = await clientAdmin.post('/api/Location', {
+      objectType: 'ASSET',
+      id: asset.id,
+      assetTypeId: type.id,
+      companyId: first().id,
+      parentId: first().siteIds[0],
+      name: `${asset.name} renamed`,
+    });
+    expect(refusedSave.statusCode).toBe(403);
+    expect(refusedSave.json().error).toBe(ASSETS.tabRefused('Description'));
+    // SCHEDULER sees and changes them.
+    expect((await scheduler.get(`/api/Location/${asset.id}`)).json().userData.values).toEqual(values);
   });
 
   it('history: the certified tasks, paged and sorted; client roles without job, inspector and dates of the certificate', async () => {
@@ -529,7 +571,7 @@ describe('asset lock through a task (issue 21: statuses 8, 16, 64, 1024 lock ass
       const locked = ASSETS.lockedByTask(
         ({ 8: 'Submitted', 16: 'Approved', 64: 'Cancelled', 1024: 'Deleted' } as Record<number, string>)[status],
       );
-      expect(detail.json()).toMatchObject({ canSave: false, canShift: false, lockedBy: locked });
+      expect(detail.json()).toMatchObject({ can: { save: false, shift: false }, lockedBy: locked });
 
       const edit = await scheduler.post(`/api/Location${context}`, describeBody(asset, `${asset.name} renamed`));
       expect(edit.statusCode, edit.body).toBe(409);
@@ -548,11 +590,11 @@ describe('asset lock through a task (issue 21: statuses 8, 16, 64, 1024 lock ass
     const asset = await newAsset();
     const task = await taskOn(asset.id, { status: 1 });
     const detail = (await scheduler.get(`/api/Location/${asset.id}?observationId=${task}`)).json();
-    expect(detail).toMatchObject({ canSave: true, canShift: true, lockedBy: null });
+    expect(detail).toMatchObject({ can: { save: true, shift: true }, lockedBy: null });
     const edit = await scheduler.post(`/api/Location?observationId=${task}`, describeBody(asset, `${asset.name} edited`));
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().name).toBe(`${asset.name} edited`);
-    expect((await scheduler.get(`/api/Location/${asset.id}`)).json()).toMatchObject({ canSave: true, lockedBy: null });
+    expect((await scheduler.get(`/api/Location/${asset.id}`)).json()).toMatchObject({ can: { save: true }, lockedBy: null });
   });
 
   it('a task of another asset, of another namespace, unknown or malformed is refused, and a client role stays read-only', async () => {
@@ -570,7 +612,7 @@ describe('asset lock through a task (issue 21: statuses 8, 16, 64, 1024 lock ass
     const own = await taskOn(asset.id, { status: 1 });
     const asClient = await clientUser.get(`/api/Location/${asset.id}?observationId=${own}`);
     expect(asClient.statusCode, asClient.body).toBe(200);
-    expect(asClient.json()).toMatchObject({ canSave: false, lockedBy: null });
+    expect(asClient.json()).toMatchObject({ can: { save: false }, lockedBy: null });
     expect(
       (await clientUser.post(`/api/Location/Asset/${asset.id}/shift?observationId=${own}`, { parentId: first().siteIds[1] })).statusCode,
     ).toBe(403);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   ASSETS,
-  INSPECTOR_ROLES,
+  inspectorRoles,
   type JobClientQuery,
   type JobSiteBody,
   type JobSiteOption,
@@ -197,7 +197,7 @@ async function officeOf(db: Db, scope: Scope, officeId: number): Promise<void> {
 function inspectorWhere(scope: Scope, actorId: number, officeId: number): SQL {
   return sql`u.namespace_id = ${scope.namespaceId} and u.status = 1 and u.type = ${USER_TYPE.LO}
     and r.base_role in (${sql.join(
-      INSPECTOR_ROLES.map((role) => sql`${role}`),
+      inspectorRoles().map((role) => sql`${role}`),
       sql`, `,
     )})
     and (u.office_id = ${officeId} or exists (select 1 from user_offices uo where uo.user_id = u.id and uo.office_id = ${officeId}))

@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../lib/sessions';
-import { can, type ClientRow, LOCATION_OBJECT_TYPE, type LocationOption, type SiteRow } from '@portal/contracts';
+import { type ClientRow, clientCan, LOCATION_OBJECT_TYPE, type LocationOption, type SiteRow, siteCan } from '@portal/contracts';
 import type { ClientRecord, SiteRecord } from './clients.queries';
 
 interface Address {
@@ -34,12 +34,7 @@ export function toClientRow(record: ClientRecord, actor: AuthUser): ClientRow {
     officeNames: officeNames ?? '',
     hasLogo: logoFileId !== null,
     ...dates({ createdAt, modifiedAt }),
-    can: {
-      edit: can(actor.role, 'clients.update') && record.status === 1,
-      expand: can(actor.role, 'clients.locations'),
-      logo: can(actor.role, 'clients.logo'),
-      addLocation: can(actor.role, 'clients.update') && record.status === 1,
-    },
+    can: clientCan(actor.role, record),
   };
 }
 
@@ -50,7 +45,7 @@ export function toSiteRow(record: SiteRecord, actor: AuthUser): SiteRow {
     objectType: LOCATION_OBJECT_TYPE.SITE,
     address: formatAddress(record),
     ...dates({ createdAt, modifiedAt }),
-    can: { edit: can(actor.role, 'clients.update') && record.status === 1 },
+    can: siteCan(actor.role, record),
   };
 }
 

@@ -1,5 +1,4 @@
 import {
-  can,
   CONFIG_META_KEY,
   CONFIG_OBJECT_ALIASES,
   CONFIG_OBJECT_TYPE,
@@ -10,6 +9,7 @@ import {
   checkConfigurationValue,
   knownConfiguration,
   TENANT_ID,
+  settingsRowCan,
 } from '@portal/contracts';
 import { configurations } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
@@ -65,7 +65,6 @@ const configurationKit = defineSettingObject({
   permissions: { read: 'configurations.read', options: 'configurations.read', write: 'configurations.write' },
   messages: CONFIGURATIONS,
   row(c, ctx): ConfigRow {
-    const writable = c.status === 1 && can(ctx.user.role, 'configurations.write');
     const known = knownConfiguration(c.name);
     const text = textOf(c);
     return {
@@ -80,7 +79,7 @@ const configurationKit = defineSettingObject({
       createdDate: c.createdAt.toISOString(),
       modifiedDate: c.modifiedAt.toISOString(),
       settingWithMetadata: envelope(c, text),
-      can: { edit: writable, delete: writable && !known },
+      can: settingsRowCan(ctx.user.role, 'configurations.write', { status: c.status, kept: known !== null }),
     };
   },
   save: {

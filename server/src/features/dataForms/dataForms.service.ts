@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  can,
   DATA_FORM_ALIASES,
   DATA_FORM_OBJECT_TYPE,
   DATA_FORM_TEXT,
@@ -19,6 +18,7 @@ import {
   SAMPLES_ORDER,
   type SettingMetadata,
   TENANT_ID,
+  settingsRowCan,
 } from '@portal/contracts';
 import { dataFormRevisions, dataForms } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -90,7 +90,6 @@ const envelope = (record: DataFormRecord) =>
   });
 
 export function rowOf(record: DataFormRecord, ctx: RequestContext): DataFormRow {
-  const writable = record.status === 1 && can(ctx.user.role, 'dataForms.write');
   return {
     id: record.id,
     objectType: DATA_FORM_OBJECT_TYPE,
@@ -107,7 +106,7 @@ export function rowOf(record: DataFormRecord, ctx: RequestContext): DataFormRow 
     createdDate: record.createdAt.toISOString(),
     modifiedDate: record.modifiedAt.toISOString(),
     settingWithMetadata: envelope(record),
-    can: { edit: writable, delete: writable },
+    can: settingsRowCan(ctx.user.role, 'dataForms.write', record),
   };
 }
 

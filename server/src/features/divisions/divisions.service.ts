@@ -1,4 +1,4 @@
-import { can, DIVISION_OBJECT_TYPE, type DivisionRow, DivisionSaveBody, DIVISIONS, TENANT_ID } from '@portal/contracts';
+import { DIVISION_OBJECT_TYPE, type DivisionRow, DivisionSaveBody, DIVISIONS, TENANT_ID, settingsRowCan } from '@portal/contracts';
 import { divisions } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { effectiveCode } from '../sequences';
@@ -32,7 +32,6 @@ export const divisionSetting = defineSettingObject({
   permissions: { read: 'divisions.read', options: 'divisions.options', write: 'divisions.write' },
   messages: DIVISIONS,
   row(d, ctx): DivisionRow {
-    const writable = d.status === 1 && can(ctx.user.role, 'divisions.write');
     return {
       id: d.id,
       objectType: DIVISION_OBJECT_TYPE,
@@ -47,7 +46,7 @@ export const divisionSetting = defineSettingObject({
       createdDate: d.createdAt.toISOString(),
       modifiedDate: d.modifiedAt.toISOString(),
       settingWithMetadata: envelope(d),
-      can: { edit: writable, delete: writable },
+      can: settingsRowCan(ctx.user.role, 'divisions.write', d),
     };
   },
   optionColumns: { acronymCode: divisions.acronymCode },

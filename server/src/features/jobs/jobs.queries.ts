@@ -1,6 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { ACTIVE_JOB_STATUSES, INACTIVE_JOB_STATUSES, JOB_STATUS, type JobFilter, JOB_TYPE, TENANT_ID, can } from '@portal/contracts';
+import {
+  ACTIVE_JOB_STATUSES,
+  INACTIVE_JOB_STATUSES,
+  JOB_FACT_SPACE,
+  JOB_ROW_ACTIONS,
+  type JobFilter,
+  JOB_TYPE,
+  jobCan,
+  TENANT_ID,
+} from '@portal/contracts';
 import { queryRows } from '../../db/rows';
+import { flagSql } from '../../lib/policySql';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
 import { containsPattern } from '../../lib/search';
@@ -39,16 +49,19 @@ export function jobFilterWhere(scope: Scope, filter: JobFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** The rights flags of a row for this caller (the UI reads them instead of guessing). */
-function rightsSql(scope: Scope): SQL {
-  const locked = sql`j.status in (${JOB_STATUS.CLOSED}, ${JOB_STATUS.CANCELLED}, ${JOB_STATUS.DELETED})`;
-  const update = can(scope.role, 'jobs.update');
-  const closer = can(scope.role, 'jobs.close');
-  const canceller = can(scope.role, 'jobs.cancel');
-  return sql`json_build_object(
-    'edit', ${update ? sql`not (${locked})` : sql`false`},
-    'cancel', ${canceller ? sql`not (${locked})` : sql`false`},
-    'close', ${closer ? sql`(j.is_day_job and not j.is_day_job_closed and not (${locked}))` : sql`false`})`;
+/** The row's `can` flags for this caller, from the contracts jobs policy (the UI reads them instead of guessing). */
+function canSql(scope: Scope): SQL {
+  const columns = [sql`j.status`, sql`j.is_day_job`, sql`j.is_day_job_closed`];
+  const flags = JOB_ROW_ACTIONS.map(
+    (action) =>
+      sql`${sql.raw(`'${action}'`)}, ${flagSql(
+        JOB_FACT_SPACE,
+        columns,
+        (f) => [f.status, f.isDayJob, f.isDayJobClosed],
+        (f) => jobCan(scope.role, f)[action],
+      )}`,
+  );
+  return sql`json_build_object(${sql.join(flags, sql`, `)})`;
 }
 
 /** The JSON of one job row (contracts JobRow), built by the database. */
@@ -70,7 +83,7 @@ function rowJson(scope: Scope): SQL {
     'client', c.name, 'site', s.name,
     'inspector', concat_ws(', ', mi.name, oi.names),
     'officeName', o.name, 'officeCode', o.code,
-    'rights', ${rightsSql(scope)})`;
+    'can', ${canSql(scope)})`;
 }
 
 /**

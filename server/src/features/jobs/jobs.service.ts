@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
-  can,
   formatDate,
   isJobLocked,
   JOB_STATUS,
   JOB_TEXT,
   type JobAction,
+  type JobFacts,
   type JobFilter,
+  type JobRefusal,
+  type JobRowAction,
+  jobCan,
+  jobRefusal,
+  jobRoleMay,
   jobStatusFromTasks,
   LOCKED_TASK_STATUSES,
   OBSERVATION_TYPE_TASK,
@@ -63,6 +68,30 @@ async function lockJob(tx: Db, scope: Scope, id: number): Promise<StoredJob> {
   return job;
 }
 
+const factsOf = (job: StoredJob | null): JobFacts =>
+  job
+    ? { id: job.id, status: job.status, isDayJob: job.is_day_job, isDayJobClosed: job.is_day_job_closed }
+    : { id: null, status: JOB_STATUS.ACTIVE, isDayJob: false, isDayJobClosed: false };
+
+const ROLE_REFUSAL: Record<JobRowAction, string> = {
+  edit: JOB_TEXT.createNotAllowed,
+  cancel: JOB_TEXT.cancelNotAllowed,
+  close: JOB_TEXT.closeNotAllowed,
+  addTasks: JOB_TEXT.tasksOnlyDayJob,
+  editInspectors: JOB_TEXT.poNumberLocked,
+};
+
+/** Refuses what the jobs policy refuses (contracts jobs/policy.ts), each reason with its status and text. */
+function requireJobAction(role: RequestContext['user']['role'], job: StoredJob | null, action: JobRowAction, field: string): void {
+  const refusal: JobRefusal | null = jobRefusal(role, factsOf(job), action);
+  if (refusal === null) return;
+  if (refusal === 'role') throw forbidden(ROLE_REFUSAL[action]);
+  if (refusal === 'locked') throw expectationFailed(lockedMessage(job?.status ?? JOB_STATUS.ACTIVE));
+  if (refusal === 'dayJobClosed') throw expectationFailed(JOB_TEXT.alreadyDayJobClosed);
+  if (action === 'addTasks') throw forbidden(JOB_TEXT.tasksOnlyDayJob);
+  throw fieldError(field, action === 'cancel' ? JOB_TEXT.cancelNewJob : JOB_TEXT.closeOnlyDayJob);
+}
+
 function lockedMessage(status: number): string {
   if (status === JOB_STATUS.CLOSED) return JOB_TEXT.lockedClosed;
   if (status === JOB_STATUS.CANCELLED) return JOB_TEXT.lockedCancelled;
@@ -87,8 +116,7 @@ const sameList = (a: number[], b: number[]) => a.length === b.length && [...a].s
 
 /** A new job needs `jobs.create`, a change `jobs.update` (before any statement). */
 function checkSaveRole(role: RequestContext['user']['role'], input: ScheduleInput): void {
-  if (!input.id && !can(role, 'jobs.create')) throw forbidden(JOB_TEXT.createNotAllowed);
-  if (input.id && !can(role, 'jobs.update')) throw forbidden(JOB_TEXT.createNotAllowed);
+  if (!jobRoleMay(role, input.id ? 'edit' : 'create')) throw forbidden(JOB_TEXT.createNotAllowed);
 }
 
 /** A unique violation of the job number (impossible by allocation) answers 400, not 500. */
@@ -119,18 +147,13 @@ async function saveScheduleIn(tx: Db, ctx: RequestContext, input: ScheduleInput)
 
   const cancel = input.status === JOB_STATUS.CANCELLED;
   const close = input.status === JOB_STATUS.CLOSED || (input.isDayJobClosed && !stored?.is_day_job_closed);
-  if (cancel && !can(user.role, 'jobs.cancel')) throw forbidden(JOB_TEXT.cancelNotAllowed);
-  if (cancel && !stored) throw fieldError('status', JOB_TEXT.cancelNewJob);
-  if (close) {
-    if (!can(user.role, 'jobs.close')) throw forbidden(JOB_TEXT.closeNotAllowed);
-    if (!stored) throw fieldError('status', JOB_TEXT.closeOnlyDayJob);
-    if (!stored.is_day_job) throw fieldError('status', JOB_TEXT.closeOnlyDayJob);
-  }
+  if (cancel) requireJobAction(user.role, stored, 'cancel', 'status');
+  if (close) requireJobAction(user.role, stored, 'close', 'status');
 
   // Field locks of an existing job (validation rules, shell document 5).
   const otherInspectors = input.inspectorIds.filter((id) => id !== input.mainInspectorId);
   if (stored) {
-    const fieldEngineer = can(user.role, 'jobs.editInspectors');
+    const fieldEngineer = jobCan(user.role, factsOf(stored)).editInspectors;
     if (!fieldEngineer && (input.poNumber ?? null) !== (stored.po_number ?? null)) throw forbidden(JOB_TEXT.poNumberLocked);
     if ((input.quotationNumber ?? null) !== (stored.quotation_number ?? null)) throw forbidden(JOB_TEXT.quotationLocked);
     if (
@@ -287,11 +310,11 @@ async function cancelJobTasks(tx: Db, jobId: number, userId: number): Promise<nu
 /** DELETE /api/Schedule/{id}/{close|cancel}. */
 export async function jobAction(ctx: RequestContext, id: number, action: JobAction) {
   const { user, scope } = ctx;
-  if (action === 'cancel' && !can(user.role, 'jobs.cancel')) throw forbidden(JOB_TEXT.cancelNotAllowed);
-  if (action === 'close' && !can(user.role, 'jobs.close')) throw forbidden(JOB_TEXT.closeNotAllowed);
+  // The role part first (403 before 404), then the whole rule on the locked job.
+  if (!jobRoleMay(user.role, action)) requireJobAction(user.role, null, action, 'action');
   return inTransaction(ctx.db, actorOf(user), async (tx) => {
     const job = await lockJob(tx, scope, id);
-    if (isJobLocked(job.status)) throw expectationFailed(lockedMessage(job.status));
+    requireJobAction(user.role, job, action, 'action');
     if (action === 'cancel') {
       await cancelJobTasks(tx, job.id, user.id);
       return {
@@ -299,8 +322,6 @@ export async function jobAction(ctx: RequestContext, id: number, action: JobActi
         schedule: { id: job.id, jobNumber: job.job_number, status: JOB_STATUS.CANCELLED, isDayJobClosed: job.is_day_job_closed },
       };
     }
-    if (!job.is_day_job) throw fieldError('action', JOB_TEXT.closeOnlyDayJob);
-    if (job.is_day_job_closed) throw expectationFailed(JOB_TEXT.alreadyDayJobClosed);
     await tx.execute(
       sql`update jobs set status = ${JOB_STATUS.CLOSED}::int, is_day_job_closed = true, modified_by = ${user.id}::int, modified_at = now()
            where id = ${job.id}::int`,
@@ -350,7 +371,8 @@ const sameInstant = (a: Date | string | null | undefined, b: string | null | und
  * (the wizard re-sends every task after cancelling the job).
  */
 export async function saveTasks(ctx: RequestContext, scheduleId: number, cancelFlag: number, items: TaskInput[]): Promise<TaskSaveAnswer> {
-  if (cancelFlag === -1 && !can(ctx.user.role, 'jobs.cancel')) throw forbidden(JOB_TEXT.cancelNotAllowed);
+  // Cancelling again the tasks of a job already cancelled is allowed (the wizard re-sends them): the role part only.
+  if (cancelFlag === -1 && !jobRoleMay(ctx.user.role, 'cancel')) throw forbidden(JOB_TEXT.cancelNotAllowed);
   const created = await inTransaction(ctx.db, actorOf(ctx.user), (tx) => saveTasksIn(tx, ctx, scheduleId, cancelFlag, items));
   // The inspector newly given a saved task hears of it, once the save has committed.
   await mailAfterCommit(ctx, scheduleId, 'the mail to a reassigned task inspector', () =>
@@ -485,9 +507,7 @@ async function saveTasksIn(
     if (!type || Number(type.status) !== 1) throw fieldError(at('taskTypeId'), JOB_TEXT.unknownTaskType);
     if (item.divisionId && item.divisionId !== Number(type.division_id)) throw fieldError(at('taskTypeId'), JOB_TEXT.unknownTaskType);
     const isLlg = type.name.trim().toUpperCase() === 'LLG';
-    if (!isLlg && !can(user.role, 'jobs.tasksAnyJob') && !job.is_day_job) {
-      throw forbidden(JOB_TEXT.tasksOnlyDayJob);
-    }
+    if (!isLlg) requireJobAction(user.role, job, 'addTasks', at('taskTypeId'));
     if (item.status === TASK_STATUS.DELETED) continue; // a new row removed before it was ever saved
     let assetId: number | null = null;
     let assetTypeId = item.assetTypeId ?? (type.asset_type_id === null ? null : Number(type.asset_type_id));
@@ -534,7 +554,7 @@ async function saveTasksIn(
 export async function saveScheduleWithTasks(ctx: RequestContext, body: ScheduleWithTasksInput): Promise<ScheduleWithTasksAnswer> {
   const { user } = ctx;
   checkSaveRole(user.role, body.schedule);
-  if (body.tasks.length > 0 && !can(user.role, 'jobs.update')) throw forbidden(JOB_TEXT.createNotAllowed);
+  if (body.tasks.length > 0 && !jobRoleMay(user.role, 'addTasks')) throw forbidden(JOB_TEXT.createNotAllowed);
   const saved = await numberChecked(() =>
     inTransaction(ctx.db, actorOf(user), async (tx) => {
       const job = await saveScheduleIn(tx, ctx, body.schedule);

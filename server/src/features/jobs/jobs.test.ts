@@ -156,7 +156,7 @@ describe('POST /api/Schedule: create', () => {
       isDayJob: false,
       isDayJobClosed: false,
       otherFiles: [],
-      rights: { edit: true, cancel: true, close: false },
+      can: { edit: true, cancel: true, close: false, addTasks: true, editInspectors: false },
     });
     expect(row.inspector).toContain('Faisal Rahman');
     expect(row.inspector).toContain('Jacob Thomas');
@@ -416,7 +416,7 @@ describe('cancel and close', () => {
     const tasksLocked = await saveTasks(job.id, [{ taskTypeId: f.taskTypeId }]);
     expect(tasksLocked.statusCode).toBe(417);
     const [row] = await jobs(scheduler, { jobNumber: job.jobNumber, active: false });
-    expect(row.rights).toEqual({ edit: false, cancel: false, close: false });
+    expect(row.can).toEqual({ edit: false, cancel: false, close: false, addTasks: false, editInspectors: false });
   });
 
   it('cancels with DELETE /api/Schedule/{id}/cancel', async () => {
@@ -434,7 +434,7 @@ describe('cancel and close', () => {
     expect(notDay.json().error).toBe(JOB_TEXT.closeOnlyDayJob);
     const day = (await createJob(scheduler, { isDayJob: true })).schedule;
     const [row] = await jobs(scheduler, { jobNumber: day.jobNumber });
-    expect(row.rights.close).toBe(true);
+    expect(row.can.close).toBe(true);
     expect((await loAdmin.delete(`/api/Schedule/${day.id}/close`)).statusCode).toBe(403);
     const closed = await fieldEngg.delete(`/api/Schedule/${day.id}/close`);
     expect(closed.statusCode, closed.body).toBe(200);
@@ -505,11 +505,11 @@ describe('GET /api/Schedule and /count', () => {
 
   it('gives APPROVER rows it may edit but not close or cancel, SALES-PERSON rows it may only read', async () => {
     const [row] = await jobs(approver, {}, '&limit=1');
-    expect(row.rights.close).toBe(false);
-    expect(row.rights.cancel).toBe(false);
+    expect(row.can.close).toBe(false);
+    expect(row.can.cancel).toBe(false);
     const sales = await t.login('sales-person@demo.test');
     const [salesRow] = await jobs(sales, {}, '&limit=1');
-    expect(salesRow.rights).toEqual({ edit: false, cancel: false, close: false });
+    expect(salesRow.can).toEqual({ edit: false, cancel: false, close: false, addTasks: false, editInspectors: false });
   });
 });
 

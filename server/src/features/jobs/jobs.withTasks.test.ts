@@ -267,7 +267,7 @@ describe('cancelling a job (DECISIONS 4: SCHEDULER and LO-ADMIN)', () => {
         const list = await client.get(
           `/api/Schedule?filter=${encodeURIComponent(JSON.stringify({ jobNumber: created.json().schedule.jobNumber }))}`,
         );
-        expect(list.json()[0].rights.cancel).toBe(false);
+        expect(list.json()[0].can.cancel).toBe(false);
       }
     });
   }

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  can,
   OFFICE_OBJECT_TYPE,
   type OfficeOption,
   type OfficeRow,
@@ -8,6 +7,7 @@ import {
   OFFICES,
   type Role,
   SHELL,
+  settingsRowCan,
 } from '@portal/contracts';
 import type { z } from 'zod';
 import { offices } from '../../db/schema';
@@ -31,7 +31,6 @@ export function formatAddress(o: Pick<OfficeRecord, 'street' | 'city' | 'state' 
 }
 
 export function officeRow(o: OfficeRecord, role: Role): OfficeRow {
-  const writable = o.status === 1 && can(role, 'offices.write');
   return {
     id: o.id,
     objectType: OFFICE_OBJECT_TYPE,
@@ -51,7 +50,7 @@ export function officeRow(o: OfficeRecord, role: Role): OfficeRow {
     address: formatAddress(o),
     createdDate: o.createdAt.toISOString(),
     modifiedDate: o.modifiedAt.toISOString(),
-    can: { edit: writable, delete: writable },
+    can: settingsRowCan(role, 'offices.write', o),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   roleTypeOf,
   SHELL,
   TENANT_ID,
+  settingsRowCan,
 } from '@portal/contracts';
 import type { z } from 'zod';
 import { roles } from '../../db/schema';
@@ -37,7 +38,7 @@ type RoleInput = z.output<typeof RoleSaveBody>;
 export const LICENCE_META_KEY = 'licence';
 
 export function roleRow(r: RoleRecord, namespace: string, licences: RoleLicenceRow[] | undefined, ctx: RequestContext): RoleRow {
-  const writable = r.status === 1 && can(ctx.user.role, 'roles.write');
+  const rights = settingsRowCan(ctx.user.role, 'roles.write', r);
   return {
     id: r.id,
     objectType: ROLE_OBJECT_TYPE,
@@ -54,8 +55,7 @@ export function roleRow(r: RoleRecord, namespace: string, licences: RoleLicenceR
     // Licences are CONFIG_ADMIN's business only (DECISIONS 4): other callers do not get them.
     ...(licences ? { metaKey: LICENCE_META_KEY, metaValue: JSON.stringify(licences) } : {}),
     can: {
-      edit: writable,
-      delete: writable,
+      ...rights,
       licences: r.status === 1 && r.type === ROLE_TYPE.CLIENT && can(ctx.user.role, 'roles.licences'),
     },
   };

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  can,
   type Checklist,
   checklistText,
   EMPTY_CHECKLIST,
@@ -13,6 +12,7 @@ import {
   type TaskTypeRow,
   TaskTypeSaveBody,
   TENANT_ID,
+  settingsRowCan,
 } from '@portal/contracts';
 import { assetTypes, divisions, taskTypes } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -72,9 +72,7 @@ async function rowsOf(ctx: RequestContext, records: TaskTypeRecord[]): Promise<T
     ctx,
     records.map((r) => r.assetTypeId).filter((id): id is number => id !== null),
   );
-  const writer = can(ctx.user.role, 'taskTypes.write');
   return records.map((t) => {
-    const writable = writer && t.status === 1;
     const division = names.get(t.divisionId) ?? '';
     const sectionsJson = checklistText(t.checklist);
     return {
@@ -100,7 +98,7 @@ async function rowsOf(ctx: RequestContext, records: TaskTypeRecord[]): Promise<T
       createdDate: t.createdAt.toISOString(),
       modifiedDate: t.modifiedAt.toISOString(),
       settingWithMetadata: envelope(t, division, sectionsJson),
-      can: { edit: writable, delete: writable },
+      can: settingsRowCan(ctx.user.role, 'taskTypes.write', t),
     };
   });
 }

@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
-  allowedActions,
   type ApproveAnswer,
   can,
   checkTransition,
-  DETAIL_BUTTONS_DISABLED_ROLES,
-  mayAttachAsset,
   mayInspect,
+  REGENERATE_PERMISSION,
+  regeneratePhase,
   type Role,
   SPECIAL_OBSERVATION_TYPE,
   TASK_ACTION_LABEL,
-  TASK_ACTIONS,
   TASK_STATUS_LABEL,
   TASK_TEXT,
   type TaskAction,
-  type TaskButtons,
   type TaskCan,
   type TaskChecklist,
   type TaskDetail,
@@ -24,14 +21,15 @@ import {
   type TaskStatus,
   type TaskStatusAnswer,
   type TaskStatusQuery,
-  type TaskTabs,
+  taskButtons,
+  taskCan,
+  type TaskPolicyFacts,
+  taskTabs,
   rollUpInspection,
   defaultBasis,
   type ExaminationBasis,
   LOCKED_TASK_STATUSES,
-  certificateStatusCode,
   certificateStatusCodes,
-  TASK_STATUS,
   transitionTo,
 } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
@@ -42,7 +40,7 @@ import { actorOf, type Scope } from '../../lib/scope';
 import { inspectorOptions, qualifyingInspectorIds } from '../assets';
 import type { RequestContext } from '../context';
 import { linkBase } from '../../config';
-import { type DocumentPhase, enqueueTaskDocuments, verificationUrlOfTask } from '../documents';
+import { enqueueTaskDocuments, verificationUrlOfTask } from '../documents';
 import { isoDate, refreshJobStatus } from '../jobs';
 import { allocateCertificateNumber } from '../sequences';
 import { taskScopeSql } from '../../lib/taskScope';
@@ -54,25 +52,12 @@ import { taskCount, taskDetailRow, taskListRows, type TaskRowFacts } from './tas
 
 const labelOf = (status: number) => TASK_STATUS_LABEL[status as TaskStatus] ?? String(status);
 
-/**
- * Who may ask a task's documents again (POST /api/addasynctask): the roles that may approve
- * (DECISIONS 9). A final certificate never changes: regenerate serves a preview (status 8) and a
- * final generation that failed (certificate status 39) only.
- */
-export const REGENERATE_PERMISSION = 'tasks.approve' as const;
-const FINAL_FAILED = certificateStatusCode('final', 'failed');
-
-/** Whether the task's documents may be asked again now, whoever asks (the phase), or why not. */
-export function regeneratePhase(task: { status: number; certificateStatus: number | null }): DocumentPhase | null {
-  if (task.status === TASK_STATUS.SUBMITTED) return 'preview';
-  if (task.status === TASK_STATUS.APPROVED && task.certificateStatus === FINAL_FAILED) return 'final';
-  return null;
-}
+export { REGENERATE_PERMISSION, regeneratePhase };
 
 // ---------------------------------------------------------------------------------------------
-// Rights flags
+// The tasks policy's facts of a row (contracts tasks/policy.ts)
 
-const factsOf = (row: TaskRowFacts) => ({
+const factsOf = (row: TaskRowFacts): TaskPolicyFacts => ({
   status: row.status,
   observationType: row.observationType,
   certificateStatus: row.certificateStatus,
@@ -80,49 +65,11 @@ const factsOf = (row: TaskRowFacts) => ({
   llgChildren: Number(row.llgChildren ?? 0),
   llgChildrenFinal: row.llgChildrenFinal !== false,
   hasLocation: row.locationId !== null,
+  hasFieldReport: row.fieldReportFile !== null && row.fieldReportFile !== undefined,
 });
 
-/** The `can` flags of a task for a role (contracts TaskCan), from the transitions table. */
-export function canFlags(row: TaskRowFacts, role: Role): TaskCan {
-  const facts = factsOf(row);
-  const allowed = new Set(allowedActions(facts, role));
-  const special = row.observationType === SPECIAL_OBSERVATION_TYPE;
-  const open = can(role, 'tasks.open') && row.status !== 1024;
-  return {
-    open,
-    inspect: mayInspect(facts, role),
-    submit: allowed.has('submit'),
-    complete: allowed.has('complete'),
-    hold: allowed.has('hold'),
-    reopen: allowed.has('reopen'),
-    amend: allowed.has('amend'),
-    approve: allowed.has('approve'),
-    generate: allowed.has('generate'),
-    cancel: allowed.has('cancel'),
-    editJobDetails: can(role, 'tasks.jobDetails') && row.status === 8 && !special,
-    regenerate: can(role, REGENERATE_PERMISSION) && regeneratePhase(row) !== null && !special,
-  };
-}
-
-function tabsOf(row: TaskRowFacts, flags: TaskCan, role: Role): TaskTabs {
-  const facts = factsOf(row);
-  return {
-    preview: true,
-    jobDetails: true,
-    // Disabled without a location or for an LLG task (whose location is its site).
-    assetDetails: facts.hasLocation && !row.isLlg,
-    fieldReport: row.fieldReportFile !== null && row.fieldReportFile !== undefined,
-    inspect: flags.inspect,
-    // Only without a location; ours: also by role and status (mayAttachAsset, docs/decisions.md).
-    attachAsset: mayAttachAsset(facts, role),
-    fullChecklistReport: row.status === 16,
-  };
-}
-
-function buttonsOf(flags: TaskCan, role: Role): TaskButtons {
-  const disabled = DETAIL_BUTTONS_DISABLED_ROLES.includes(role);
-  return Object.fromEntries(TASK_ACTIONS.map((a) => [a, !disabled && flags[a]])) as TaskButtons;
-}
+/** The `can` flags of a task for a role (contracts TaskCan), from the tasks policy. */
+export const canFlags = (row: TaskRowFacts, role: Role): TaskCan => taskCan(role, factsOf(row));
 
 function stripFacts<T extends TaskRowFacts>(row: T): Omit<T, 'llgChildren' | 'llgChildrenFinal' | 'taskTypeValidity'> {
   const { llgChildren: _c, llgChildrenFinal: _f, taskTypeValidity: _v, ...rest } = row;
@@ -159,8 +106,8 @@ export async function taskDetail(ctx: RequestContext, id: number): Promise<TaskD
     fieldReportLink: fileLink(row.fieldReportFile, id),
     fullReportLink: fileLink(row.fullReportFile, id),
     can: flags,
-    tabs: tabsOf(row, flags, ctx.scope.role),
-    buttons: buttonsOf(flags, ctx.scope.role),
+    tabs: taskTabs(ctx.scope.role, factsOf(row)),
+    buttons: taskButtons(ctx.scope.role, flags),
   };
 }
 

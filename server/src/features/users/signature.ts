@@ -18,7 +18,7 @@ import { loadExisting } from './users.write';
  */
 registerFileAccess(OWNER.userSignature, async (db, scope, ownerId) => {
   if (scope.userId === ownerId) return true;
-  if (scope.role === 'CLIENT-ADMIN' || !can(scope.role, 'users.read')) return false;
+  if (!can(scope.role, 'users.officeFields')) return false;
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -30,7 +30,7 @@ registerFileAccess(OWNER.userSignature, async (db, scope, ownerId) => {
 async function editableTarget(ctx: RequestContext, userId: number) {
   const target = await loadExisting(ctx.db, ctx.scope, userId);
   if (!target) throw notFound(SHELL.notFound);
-  if (ctx.user.role === 'CLIENT-ADMIN') throw forbidden(USERS.clientAdminField('Signature'));
+  if (!can(ctx.user.role, 'users.officeFields')) throw forbidden(USERS.clientAdminField('Signature'));
   if (!mayManage(ctx.user, target)) throw forbidden(USERS.notYoursToManage);
   if (target.status !== 1) throw conflict(USERS.notEditable);
   return target;

@@ -1,5 +1,5 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { type Paging, TENANT_ID, USER_TYPE, type UserFilter, type UserRow } from '@portal/contracts';
+import { can, type Paging, TENANT_ID, USER_TYPE, type UserFilter, type UserRow } from '@portal/contracts';
 import { yieldTurn } from '../../db/queue';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -104,7 +104,7 @@ async function jsonText(db: Db, query: SQL): Promise<string> {
 function userRowsJson(db: Db, actor: AuthUser, scope: Scope, rows: { from: SQL; where: SQL }, mode: Links): Promise<string> {
   const ns = scope.namespaceId;
   // Signatures, descriptions and external ids are hidden from client administrators (shell document 6).
-  const clientAdmin = actor.role === 'CLIENT-ADMIN';
+  const clientAdmin = !can(actor.role, 'users.officeFields');
   const signature = clientAdmin ? sql`null` : sql`files.blob_key`;
   const hidden = (column: SQL) => (clientAdmin ? sql`null` : column);
   return jsonText(

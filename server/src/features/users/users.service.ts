@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   ASSETS,
   assignableRoles,
+  can,
   type Paging,
   type RequesterBody,
   SHELL,
@@ -40,7 +41,7 @@ export async function userRow(ctx: RequestContext, id: number): Promise<UserRow>
  * are not its to set (shell document 6): a value that differs from the stored one is refused.
  */
 function checkClientAdmin(ctx: RequestContext, body: UserBody, existing: ExistingUser | null): void {
-  if (ctx.user.role !== 'CLIENT-ADMIN') return;
+  if (can(ctx.user.role, 'users.officeFields')) return;
   if (body.type !== USER_TYPE.CLIENT) throw forbidden(USERS.clientAdminNoLoUsers);
   if (body.companyId !== ctx.scope.companyId) throw forbidden(USERS.clientAdminOnlyOwnCompany);
   const locked: [keyof UserBody & keyof ExistingUser, string][] = [
