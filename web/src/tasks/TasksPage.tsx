@@ -109,7 +109,7 @@ export default function TasksPage({ title, crumbs }: ScreenProps) {
           ))}
         </>
       }
-      toolbar={
+      toggles={
         <>
           {offersMine && (
             <ToggleButtonGroup
