@@ -55,11 +55,11 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
       resource="assetDashboard"
       title={title}
       crumbs={crumbs}
+      rowTestId="asset-row"
       list={list}
+      tableTestId="asset-grid"
       columns={columns}
       grouping={BY_ASSET_TYPE}
-      rowTestId="asset-row"
-      tableTestId="asset-grid"
       windowed
       empty={<span data-testid="no-assets">{ASSET_PAGE.none}</span>}
       countText={

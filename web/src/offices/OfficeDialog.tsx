@@ -117,11 +117,11 @@ export function OfficeDialog({
       <DialogContent dividers>
         <SchemaForm
           schema={OfficeFormSchema}
+          saveTestId="office-save"
           record={record}
           onSubmit={submit}
           onCancel={onClose}
           finishing={finishing}
-          saveTestId="office-save"
           key={office?.id ?? 'new'}
         >
           <OfficeFields />
