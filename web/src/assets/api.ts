@@ -1,5 +1,5 @@
 import type { AssetCan, AssetDashboardAnswer, AssetFile, AssetHistoryAnswer, AssetRow, ItemStatus } from '@portal/contracts';
-import { HttpError } from '../api/http';
+import { uploadFiles } from '../api/upload';
 
 /** What the dashboard asks for: a client, its sites and the filters (tasks document 2.5). */
 export interface DashboardFilter {
@@ -50,43 +50,26 @@ export type AssetDetail = AssetRow & {
   lockedBy?: string | null;
 };
 
-/**
- * `POST /api/Location/saveAttachment/{id}` (part `locationFile`) through XMLHttpRequest for the
- * progress; `onProgress` gets 0..1.
- */
+/** `POST /api/Location/saveAttachment/{id}` (part `locationFile`) with progress (api/upload); `onProgress` gets 0..1. */
 export function uploadAssetFile(
   assetId: number,
   file: File,
   section: number | undefined,
   onProgress: (fraction: number) => void,
   observationId?: number,
+  signal?: AbortSignal,
 ): Promise<{ message: string; fileList: AssetFile[] }> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    const query = new URLSearchParams();
-    if (section) query.set('section', String(section));
-    if (observationId !== undefined) query.set('observationId', String(observationId));
-    request.open('POST', `/api/Location/saveAttachment/${assetId}${query.size > 0 ? `?${query}` : ''}`);
-    request.withCredentials = true;
-    request.setRequestHeader('accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
-    };
-    request.onerror = () => reject(new HttpError(0, 'The server cannot be reached. Check your connection and try again'));
-    request.onload = () => {
-      let body: { error?: string; message?: string; fileList?: AssetFile[] } = {};
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // Not JSON: the status says enough.
-      }
-      if (request.status >= 200 && request.status < 300 && Array.isArray(body.fileList)) {
-        onProgress(1);
-        resolve(body as { message: string; fileList: AssetFile[] });
-      } else reject(new HttpError(request.status, body.error ?? `Request failed (${request.status})`));
-    };
-    const data = new FormData();
-    data.append('locationFile', file, file.name);
-    request.send(data);
+  const query = new URLSearchParams();
+  if (section) query.set('section', String(section));
+  if (observationId !== undefined) query.set('observationId', String(observationId));
+  return uploadFiles({
+    url: `/api/Location/saveAttachment/${assetId}${query.size > 0 ? `?${query}` : ''}`,
+    files: [['locationFile', file]],
+    onProgress,
+    signal,
+    accept: (body) => (Array.isArray(body.fileList) ? (body as { message: string; fileList: AssetFile[] }) : undefined),
   });
 }
+
+/** An asset not saved yet, as the assets policy sees it. */
+export const NEW_ASSET = { id: null, status: 1, lockedBy: null };

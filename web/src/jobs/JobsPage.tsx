@@ -135,7 +135,7 @@ export function JobsDashboard({ title, crumbs, lite }: ScreenProps & { lite: boo
           />
         </>
       }
-      toolbar={
+      toggles={
         <Button variant="text" onClick={() => setFilter(toggled(filter))} data-testid="toggle-active">
           {filter.active ? JOB_UI.showInactive : JOB_UI.showActive}
         </Button>

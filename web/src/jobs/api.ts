@@ -11,6 +11,7 @@ import type {
   JobUserOption,
 } from '@portal/contracts';
 import { del, get, post } from '../api/http';
+import { uploadFiles } from '../api/upload';
 import { registerResourceApi } from '../providers/resourceApi';
 
 /** Jobs and Job Lites over the spec's calls (shell document 7): the filter names the type. */
@@ -82,28 +83,19 @@ export const saveAsset = (asset: { assetTypeId: number; companyId: number; siteI
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
 
-/** POST /api/Schedule/attachment/{jobId} (multipart scheduleFile), with upload progress. */
-export function uploadJobFiles(jobId: number, files: File[], onProgress: (fraction: number) => void): Promise<JobFile[]> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const file of files) form.append('scheduleFile', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/Schedule/attachment/${jobId}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: { otherFiles?: JobFile[]; error?: string } = {};
-      try {
-        body = JSON.parse(xhr.responseText || '{}');
-      } catch {
-        // not JSON: the status decides
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body.otherFiles ?? []);
-      else reject(new Error(body.error ?? `Upload failed (${xhr.status})`));
-    };
-    xhr.onerror = () => reject(new Error('The server cannot be reached. Check your connection and try again'));
-    xhr.send(form);
+/** POST /api/Schedule/attachment/{jobId} (multipart scheduleFile), with upload progress (api/upload). */
+export function uploadJobFiles(
+  jobId: number,
+  files: File[],
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<JobFile[]> {
+  return uploadFiles({
+    url: `/api/Schedule/attachment/${jobId}`,
+    files: files.map((file) => ['scheduleFile', file] as [string, File]),
+    onProgress,
+    signal,
+    accept: (body) => (body.otherFiles as JobFile[] | undefined) ?? [],
+    failText: (status) => `Upload failed (${status})`,
   });
 }

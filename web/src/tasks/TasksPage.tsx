@@ -110,7 +110,7 @@ export default function TasksPage({ title, crumbs }: ScreenProps) {
           ))}
         </>
       }
-      toolbar={
+      toggles={
         <>
           {offersMine && (
             <ToggleButtonGroup

@@ -76,7 +76,7 @@ export default function UsersPage({ title, crumbs }: ScreenProps) {
       csv={{ filter: serverFilter, columns: csvColumns, fileName: 'users' }}
       empty="No users match these filters"
       filters={<UserFilters value={filter} onChange={setFilter} clientAdmin={clientAdmin} />}
-      toolbar={
+      toggles={
         <Button variant="text" onClick={() => setFilter(toggled(filter))} data-testid="toggle-active">
           {filter.active ? 'Show Inactive' : 'Show Active'}
         </Button>

@@ -9,6 +9,7 @@ import { ColumnsPicker } from './ColumnsPicker';
 import { cellOf, DEFAULT_WIDTH, type ListColumn } from './columns';
 import { type CsvColumn, CsvExportButton } from './CsvExportButton';
 import { FilterBar } from './FilterBar';
+import { BodyContext, type ListGrouping } from './grouping';
 import { ListCards } from './ListCards';
 import { AddButton, LoadMoreButton, ReloadButton } from './ListButtons';
 import { MAX_ICONS, type RowActionSpec, RowActions } from './RowActions';
@@ -38,8 +39,16 @@ export interface ListScreenProps<R extends RaRecord> {
   rowActions?: (record: R) => RowActionSpec[];
   /** The filter inputs: in the bar above the table, in a drawer behind "Filters" on a phone. */
   filters?: ReactNode;
-  /** Buttons at the right of the filter bar, before the column picker and CSV. */
+  /** Switches of what the list shows (Show Active / Show Inactive, mine or all): first at the right of the filter bar, in view on a phone too. */
+  toggles?: ReactNode;
+  /** Buttons at the right of the filter bar, after the toggles, before the column picker and CSV. */
   toolbar?: ReactNode;
+  /** Rows grouped under a header row with the group's count (assets by asset type). Stable (a module constant or useMemo). */
+  grouping?: ListGrouping<R>;
+  /** The test id of every row (the table's `tr`, the phone's card). */
+  rowTestId?: string;
+  /** The test id of the table. */
+  tableTestId?: string;
   /** Add (the page decides whether the role may add). */
   onAdd?: () => void;
   addLabel?: string;
@@ -47,14 +56,14 @@ export interface ListScreenProps<R extends RaRecord> {
   actions?: ReactNode;
   csv?: { filter: Record<string, unknown>; columns: CsvColumn<R>[]; fileName: string };
   /** The text of an empty list. */
-  empty: string;
+  empty: ReactNode;
   /** Window the rows (lists that Load More into thousands). */
   windowed?: boolean;
   rowSx?: (record: R) => SxProps;
   /** Replaces the table (a grouped grid, say); the frame stays. */
   body?: ReactNode;
   /** Replaces 'Total N of M loaded'. */
-  countText?: string;
+  countText?: ReactNode;
   /** Reload at the start of the footer instead of the header (the sequences grid, as its spec says). */
   reloadInFooter?: boolean;
   /** Replaces Load More in the footer (a pager). */
@@ -72,7 +81,7 @@ export interface ListScreenProps<R extends RaRecord> {
  * and texts.
  */
 export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
-  const { resource, title, crumbs, list, filters, toolbar, onAdd, addLabel, actions, csv, countText, footer, reloadInFooter, children } =
+  const { resource, title, crumbs, list, filters, toggles, toolbar, onAdd, addLabel, actions, csv, countText, footer, reloadInFooter } =
     props;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
@@ -81,6 +90,8 @@ export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
   const reload = <ReloadButton onClick={list.reload} loading={list.loading && !list.loadingMore} />;
   const total = list.total ?? (list.hasMore || list.listContext.isPending ? undefined : list.rows.length);
   const defaultHidden = useDefaultHidden(props.columns);
+  const { grouping, rowTestId } = props;
+  const body = useMemo(() => ({ grouping: grouping as ListGrouping<RaRecord> | undefined, rowTestId }), [grouping, rowTestId]);
 
   return (
     <ResourceContextProvider value={resource}>
@@ -101,6 +112,7 @@ export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
           filters={filters}
           toolbar={
             <>
+              {toggles}
               {toolbar}
               {!props.body && !phone && <ColumnsPicker storeKey={storeKey} columns={props.columns} defaultHidden={defaultHidden} />}
               {csv && <CsvExportButton resource={resource} filter={csv.filter} columns={csv.columns} fileName={csv.fileName} />}
@@ -117,18 +129,21 @@ export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
             </>
           }
         >
-          {props.body ??
-            (phone ? (
-              <ListCards columns={props.columns} rowActions={props.rowActions} empty={props.empty} />
-            ) : (
-              <ScrollerContext.Provider value={scroller}>
-                <TableBox scroller={scroller}>
-                  <ListTable {...props} storeKey={storeKey} hidden={defaultHidden} />
-                </TableBox>
-              </ScrollerContext.Provider>
-            ))}
+          {props.body ?? (
+            <BodyContext.Provider value={body}>
+              {phone ? (
+                <ListCards columns={props.columns} rowActions={props.rowActions} empty={props.empty} />
+              ) : (
+                <ScrollerContext.Provider value={scroller}>
+                  <TableBox scroller={scroller}>
+                    <ListTable {...props} storeKey={storeKey} hidden={defaultHidden} />
+                  </TableBox>
+                </ScrollerContext.Provider>
+              )}
+            </BodyContext.Provider>
+          )}
         </FilterBar>
-        {children}
+        {props.children}
       </ListContextProvider>
     </ResourceContextProvider>
   );
@@ -219,6 +234,7 @@ function ListTable<R extends RaRecord>({
   rowSx,
   storeKey,
   hidden,
+  tableTestId,
 }: ListScreenProps<R> & { storeKey: string; hidden: string[] }) {
   const theme = useTheme();
   // A role whose rows offer no action (a reader) gets no Action column.
@@ -247,6 +263,7 @@ function ListTable<R extends RaRecord>({
         rowClick={false}
         size="small"
         rowSx={rowSx}
+        data-testid={tableTestId}
         empty={<div style={{ padding: 32, textAlign: 'center', color: '#5b6472' }}>{empty}</div>}
         sx={{
           '& .RaDataTable-table': { tableLayout: 'fixed', width: '100%' },
@@ -281,7 +298,7 @@ function ListTable<R extends RaRecord>({
         ))}
       </DataTable>
     ),
-    [storeKey, windowed, hidden, rowSx, empty, showActions, actionSlots, columns, rowActions, theme],
+    [storeKey, windowed, hidden, rowSx, empty, showActions, actionSlots, columns, rowActions, theme, tableTestId],
   );
 }
 

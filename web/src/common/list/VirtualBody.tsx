@@ -25,6 +25,7 @@ import {
   useDataTableStoreContext,
   useStore,
 } from 'react-admin';
+import { type BodyItem, BodyContext, GroupRow, groupRows, useFolded } from './grouping';
 
 /** Below this many loaded rows every row is rendered; above it only the rows near the visible part. */
 export const WINDOW_FROM_ROWS = 200;
@@ -116,11 +117,13 @@ const BodyRow = memo(function BodyRow({
   columns,
   className,
   sx,
+  testId,
 }: {
   record: RaRecord;
   columns: TableColumn[];
   className: string;
   sx?: SxProps;
+  testId?: string;
 }) {
   const cells = columns.map((column) => (
     <td key={column.source} className={`${DataTableClasses.rowCell} column-${column.source}`} style={column.cellStyle}>
@@ -128,11 +131,13 @@ const BodyRow = memo(function BodyRow({
     </td>
   ));
   return sx ? (
-    <TableRow hover className={className} sx={sx}>
+    <TableRow hover className={className} sx={sx} data-testid={testId}>
       {cells}
     </TableRow>
   ) : (
-    <tr className={className}>{cells}</tr>
+    <tr className={className} data-testid={testId}>
+      {cells}
+    </tr>
   );
 });
 
@@ -151,7 +156,14 @@ function VirtualBody({ children, windowing }: { children?: ReactNode; windowing:
   const rowSx = useDataTableRowSxContext();
   const scroller = useContext(ScrollerContext);
   const columns = useTableColumns(children);
-  const windowed = windowing && data.length > WINDOW_FROM_ROWS;
+  // Grouped (ListScreen's `grouping`): the group headers are items of the body like the rows.
+  const { grouping, rowTestId } = useContext(BodyContext);
+  const { folded, toggle } = useFolded();
+  const items: BodyItem<RaRecord>[] = useMemo(
+    () => (grouping ? groupRows(data, grouping, folded) : data.map((record, index) => ({ record, index }))),
+    [data, grouping, folded],
+  );
+  const windowed = windowing && items.length > WINDOW_FROM_ROWS;
   // Once the list has shown rows, every later render has them all (or the window).
   const [firstPaintDone, setFirstPaintDone] = useState(false);
   const hasRows = data.length > 0;
@@ -178,7 +190,7 @@ function VirtualBody({ children, windowing }: { children?: ReactNode; windowing:
     // Off until the list is long enough: an enabled virtualizer measures its scroll box when it
     // mounts, which forces a layout in the middle of drawing the page.
     enabled: windowed,
-    count: windowed ? data.length : 0,
+    count: windowed ? items.length : 0,
     getScrollElement: () => scroller?.current ?? null,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
@@ -186,9 +198,9 @@ function VirtualBody({ children, windowing }: { children?: ReactNode; windowing:
     initialRect: { width: 1000, height: 800 },
   });
 
-  const items = windowed ? virtualizer.getVirtualItems() : [];
-  const start = windowed ? (items[0]?.index ?? 0) : 0;
-  const fullEnd = windowed ? (items.length ? items[items.length - 1].index + 1 : Math.min(data.length, 2 * OVERSCAN)) : data.length;
+  const shown = windowed ? virtualizer.getVirtualItems() : [];
+  const start = windowed ? (shown[0]?.index ?? 0) : 0;
+  const fullEnd = windowed ? (shown.length ? shown[shown.length - 1].index + 1 : Math.min(items.length, 2 * OVERSCAN)) : items.length;
   const end = firstPaintDone ? fullEnd : Math.min(fullEnd, start + firstPaintRows());
   const spacer = (rows: number, key: string) =>
     rows > 0 ? <tr key={key} data-spacer aria-hidden style={{ height: rows * ROW_HEIGHT }} /> : null;
@@ -196,8 +208,11 @@ function VirtualBody({ children, windowing }: { children?: ReactNode; windowing:
   return (
     <TableBody className={`datatable-body ${DataTableClasses.tbody}`}>
       {spacer(start, 'above')}
-      {data.slice(start, end).map((record, offset) => {
-        const rowIndex = start + offset;
+      {items.slice(start, end).map((item) => {
+        if ('group' in item) {
+          return <GroupRow key={`group:${item.group}`} item={item} columns={columns.length} grouping={grouping!} onToggle={toggle} />;
+        }
+        const { record, index: rowIndex } = item;
         return (
           <BodyRow
             key={record.id ?? `row${rowIndex}`}
@@ -205,10 +220,11 @@ function VirtualBody({ children, windowing }: { children?: ReactNode; windowing:
             columns={columns}
             className={`${DataTableClasses.row} ${rowIndex % 2 === 0 ? DataTableClasses.rowEven : DataTableClasses.rowOdd}`}
             sx={rowSx?.(record, rowIndex)}
+            testId={rowTestId}
           />
         );
       })}
-      {spacer(data.length - end, 'below')}
+      {spacer(items.length - end, 'below')}
     </TableBody>
   );
 }

@@ -3,6 +3,7 @@ export { AddButton, LoadMoreButton, ReloadButton } from './ListButtons';
 export { type ListColumn, TextCell } from './columns';
 export { type CsvColumn, CsvExportButton } from './CsvExportButton';
 export { editDeleteActions } from './EditDeleteActions';
+export type { ListGrouping } from './grouping';
 export { ListScreen, type ListScreenData, type ListScreenProps } from './ListScreen';
 export { RowAction } from './RowAction';
 export { type RowActionSpec, RowActions } from './RowActions';

@@ -8,39 +8,30 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type ChecklistAnswer, type ChecklistData, TASK_TEXT, type TaskDetail } from '@portal/contracts';
-import { HttpError } from '../../api/http';
+import { type ChecklistAnswer, TASK_TEXT, type TaskDetail } from '@portal/contracts';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { useAlert } from '../../common/useAlert';
-import { useSidebarState } from 'react-admin';
-import { changeStatus, loadChecklist, saveChecklist } from '../api';
-import { localToday } from '../../forms/useFormFilling';
-import { loadFormDefinition } from './useFormDefinition';
-import { unreachable, withQueued } from '../../offline/cache';
-import { dismissRefused, queuedFor, queueSave, sendQueued, startSending, useOnline, useQueuedSaves } from '../../offline/outbox';
+import { changeStatus, loadChecklist } from '../api';
+import { dismissRefused, startSending, useOnline, useQueuedSaves } from '../../offline/outbox';
 import { TASK_UI } from '../texts';
 import { ExaminationDialog } from './ExaminationDialog';
 import { InspectionBar } from './InspectionBar';
+import { keepFormsOnDevice, SECTION_FORM, useNodeEntries } from './inspectEntries';
+import { useChecklistSave, useFoldSidebarOnTablet, usePassRemaining } from './useInspectActions';
 import {
   firstIncompletePick,
   firstPick,
   type InspectPick,
   nextIncompletePick,
-  passRemaining,
   pickSection,
   remainingInSection,
   saveDisabled,
-  sectionProgress,
-  sectionToDo,
   targetOf,
   toSections,
 } from './inspectRules';
 import { useLeaveGuard } from '../../common/LeaveGuard';
-import { NodeEditor, type SaveOutcome } from './NodeEditor';
-import { type NodeEntry, NodeList, NodePicker } from './NodeList';
-
-/** The ITEMS entry of a section's own form (node ids never start with #). */
-const SECTION_FORM = '#section';
+import { NodeEditor } from './NodeEditor';
+import { NodeList, NodePicker } from './NodeList';
 
 /** The lists' boxes: as tall as their entries (the page scrolls, no box scrolls inside another). */
 const LIST_BOX = { py: 0.5, display: 'flex', minHeight: 0 } as const;
@@ -76,31 +67,13 @@ export function InspectTab({
   const [version, setVersion] = useState(0);
   const [examinationOpen, setExaminationOpen] = useState(false);
   const [started, setStarted] = useState(false);
-  const [passing, setPassing] = useState<{ sectionId: string; count: number; skipped: string[]; inputs: ChecklistData } | null>(null);
-  const [busy, setBusy] = useState(false);
   const opening = useRef(false);
-  // On a tablet the side menu folds to its icons while INSPECT is open, so the form has room.
-  const tablet = useMediaQuery(theme.breakpoints.between('md', 'lg'));
-  const [sidebarOpen, setSidebarOpen] = useSidebarState();
-  const folded = useRef(false);
-  useEffect(() => {
-    if (!tablet || !sidebarOpen || folded.current) return;
-    folded.current = true;
-    setSidebarOpen(false);
-  }, [tablet, sidebarOpen, setSidebarOpen]);
-  useEffect(
-    () => () => {
-      if (folded.current) setSidebarOpen(true);
-    },
-    [setSidebarOpen],
-  );
+  useFoldSidebarOnTablet();
   const pickRef = useRef(pick);
   pickRef.current = pick;
   // Offline inspection (issue 21): saves without a connection wait in IndexedDB, in order.
   const online = useOnline();
   const queued = useQueuedSaves(task.id);
-  const pendingRef = useRef(queued.pending);
-  pendingRef.current = queued.pending;
   const answerRef = useRef(answer);
   answerRef.current = answer;
   useEffect(() => startSending(), []);
@@ -112,16 +85,7 @@ export function InspectTab({
         setAnswer(loaded);
         if (first) setPick(firstPick(toSections(loaded.nodes)));
         setVersion((v) => v + 1);
-        // Every form of the checklist is kept on this device, so that INSPECT works on without a connection.
-        const forms = new Set<string>();
-        for (const node of loaded.nodes) {
-          if (node.form) forms.add(`${node.form.formId}:${node.form.formRevision}`);
-          for (const r of node.userData?.records ?? []) forms.add(`${r.formId}:${r.formRevision}`);
-        }
-        for (const key of forms) {
-          const [formId, revision] = key.split(':').map(Number);
-          loadFormDefinition(formId, revision).catch(() => undefined);
-        }
+        keepFormsOnDevice(loaded);
       } catch (e) {
         setError((e as Error).message);
         alert.error(TASK_TEXT.loadByIdError, (e as Error).message);
@@ -155,37 +119,7 @@ export function InspectTab({
   const target = targetOf(sections, pick);
   const editable = Boolean(answer?.editable && task.tabs.inspect);
 
-  const sectionEntries: NodeEntry[] = useMemo(
-    () =>
-      sections.map((s) => {
-        const { done, total } = sectionProgress(s);
-        // DECISIONS 9: each section says how many of its items still need something.
-        const toDo = sectionToDo(answer?.inspection, s.node.id);
-        return {
-          id: s.node.id,
-          name: s.node.displayName || s.node.name,
-          description: s.node.description ?? undefined,
-          note: total
-            ? `${done} / ${total} · ${toDo > 0 ? TASK_UI.toDo(toDo) : TASK_UI.allDone}`
-            : toDo > 0
-              ? TASK_UI.toDo(toDo)
-              : undefined,
-          attention: toDo > 0,
-        };
-      }),
-    [sections, answer],
-  );
-  const itemEntries: NodeEntry[] = useMemo(() => {
-    const items: NodeEntry[] = (section?.items ?? []).map((i) => ({
-      id: i.id,
-      name: i.displayName || i.name,
-      description: i.description ?? undefined,
-      result: answer?.inspection.results[i.id] ?? i.itemResult,
-      attention: answer?.inspection.problems.some((p) => p.nodeId === i.id) ?? false,
-    }));
-    // A section with a form of its own lists it first (filled once for the whole section).
-    return section?.node.form ? [{ id: SECTION_FORM, name: section.node.form.formName, note: TASK_UI.sectionForm }, ...items] : items;
-  }, [section, answer]);
+  const { sectionEntries, itemEntries } = useNodeEntries(sections, section, answer);
   const choose = (next: InspectPick) => {
     if (next.sectionId === pick.sectionId && next.itemId === pick.itemId) return;
     if (dirty) setConfirm(next);
@@ -213,98 +147,8 @@ export function InspectTab({
     [task.id],
   );
 
-  /** Keeps the save on this device, to be sent in order when the connection returns. */
-  const queue = useCallback(
-    async (input: ChecklistData[number]): Promise<SaveOutcome> => {
-      const node = answerRef.current?.nodes.find((n) => n.id === input.id);
-      const kept = await queueSave({ taskId: task.id, nodeId: input.id, nodeName: node?.displayName || node?.name || input.id, input });
-      if (!kept) {
-        alert.saveError(TASK_UI.notKept);
-        return { ok: false };
-      }
-      alert.success(TASK_UI.savedOnDevice);
-      setAnswer((current) => (current ? withQueued(current, [{ input }]) : current));
-      void sendQueued();
-      await afterSave(true);
-      return { ok: true };
-    },
-    [task.id, alert, afterSave],
-  );
-
-  const save = useCallback(
-    async (node: ChecklistData[number]): Promise<SaveOutcome> => {
-      // The node as this page last saw it: a later change by someone else is refused (409), not overwritten.
-      const seen = answerRef.current?.nodes.find((n) => n.id === node.id);
-      const input = { ...node, expected: seen?.savedAt ?? null };
-      // Offline, or behind saves still waiting: queued, so that the saves reach the server in order.
-      if (!navigator.onLine || pendingRef.current > 0 || (await queuedFor(task.id)) > 0) return queue(input);
-      try {
-        const saved = await saveChecklist(task.id, [input]);
-        alert.success(saved.message || TASK_TEXT.checklistSaved);
-        if (saved.status !== task.status) onTaskChanged();
-        // After Save the next incomplete item opens (issue 21); the editor's saved draft goes with it.
-        await afterSave(true);
-        return { ok: true };
-      } catch (e) {
-        if (unreachable(e)) return queue(input);
-        if (e instanceof HttpError && e.status === 400) {
-          alert.saveError(TASK_TEXT.incorrectFormData);
-          return { ok: false, fields: e.fields };
-        }
-        alert.saveError((e as Error).message || TASK_TEXT.saveChecklistError);
-        return { ok: false };
-      }
-    },
-    [task.id, task.status, alert, onTaskChanged, afterSave, queue],
-  );
-
-  // Once the queue is sent, the lists and the task show what the server has now.
-  const hadPending = useRef(false);
-  useEffect(() => {
-    if (queued.pending > 0) hadPending.current = true;
-    else if (hadPending.current) {
-      hadPending.current = false;
-      void afterSave(false);
-      onTaskChanged();
-    }
-  }, [queued.pending, afterSave, onTaskChanged]);
-
-  /** Asks before passing the section's remaining items, naming how many and which need a hand. */
-  const askPassRemaining = async () => {
-    if (!section) return;
-    const forms = new Map<number, Awaited<ReturnType<typeof loadFormDefinition>>>();
-    try {
-      for (const item of section.items)
-        if (item.itemResult === null && item.form && !forms.has(item.form.formId))
-          forms.set(item.form.formId, await loadFormDefinition(item.form.formId));
-    } catch (e) {
-      alert.error(TASK_TEXT.loadFormError, (e as Error).message);
-      return;
-    }
-    const planned = passRemaining(section, forms, localToday());
-    setPassing({ sectionId: section.node.id, count: planned.inputs.length, skipped: planned.skipped, inputs: planned.inputs });
-  };
-
-  const confirmPassRemaining = async () => {
-    if (!passing) return;
-    setBusy(true);
-    try {
-      if (passing.inputs.length > 0) {
-        const saved = await saveChecklist(task.id, passing.inputs);
-        alert.success(TASK_UI.passedRemaining(passing.inputs.length));
-        if (saved.status !== task.status) onTaskChanged();
-      }
-      setPassing(null);
-      await afterSave(true);
-      // The FORM shows the node as saved now (its result came from the pass, not from the editor).
-      setVersion((v) => v + 1);
-    } catch (e) {
-      alert.saveError((e as Error).message || TASK_TEXT.saveChecklistError);
-      setPassing(null);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const pass = usePassRemaining({ task, section, onTaskChanged, afterSave, onPassed: () => setVersion((v) => v + 1) });
+  const save = useChecklistSave({ task, onTaskChanged, afterSave, answerRef, pending: queued.pending, setAnswer });
 
   if (error && !answer)
     return (
@@ -366,7 +210,7 @@ export function InspectTab({
   const remaining = editable ? remainingInSection(section) : 0;
   const passButton =
     remaining > 0 ? (
-      <Button size="small" onClick={askPassRemaining} disabled={dirty} data-testid="pass-remaining" sx={{ whiteSpace: 'nowrap' }}>
+      <Button size="small" onClick={pass.ask} disabled={dirty} data-testid="pass-remaining" sx={{ whiteSpace: 'nowrap' }}>
         {TASK_UI.passRemainingShort(remaining)}
       </Button>
     ) : null;
@@ -506,16 +350,18 @@ export function InspectTab({
         </Box>
       )}
       <ConfirmDialog
-        open={passing !== null}
+        open={pass.passing !== null}
         title={TASK_UI.passRemaining}
         content={
-          passing ? TASK_UI.passRemainingConfirm(passing.count, section?.node.displayName || section?.node.name || '', passing.skipped) : ''
+          pass.passing
+            ? TASK_UI.passRemainingConfirm(pass.passing.count, section?.node.displayName || section?.node.name || '', pass.passing.skipped)
+            : ''
         }
-        confirm={passing?.count ? TASK_UI.passRemaining : TASK_UI.close}
+        confirm={pass.passing?.count ? TASK_UI.passRemaining : TASK_UI.close}
         cancel={TASK_UI.keep}
-        loading={busy}
-        onConfirm={confirmPassRemaining}
-        onClose={() => setPassing(null)}
+        loading={pass.busy}
+        onConfirm={pass.confirm}
+        onClose={pass.cancel}
       />
       <ConfirmDialog
         open={confirm !== null}
