@@ -65,7 +65,7 @@ export const FILES = {
   /** One message for a multi-file pick: the good files are added, each refused one is named with why. */
   notAdded: (refused: readonly { name: string; reason: string }[]) =>
     `Not added: ${refused.map((r) => `${r.name} (${r.reason})`).join('; ')}`,
-  reasonType: (accepted: string) => `only ${accepted} files`,
+  reasonType: (accepted: string) => `accepted types: ${accepted}`,
   reasonSize: (megabytes: number) => `larger than ${megabytes} MB`,
   reasonTotal: (megabytes: number) => `over the ${megabytes} MB total`,
   reasonEmpty: 'empty file',

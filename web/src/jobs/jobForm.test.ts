@@ -123,6 +123,6 @@ describe('job wizard rules', () => {
     const mixed = pickJobFiles([file('a.exe', 10), file('b.pdf', 10), file('c.pdf', 47_185_921)]);
     expect(mixed.accepted.map((f) => f.name)).toEqual(['b.pdf']);
     expect(mixed.refused.map((f) => f.name)).toEqual(['a.exe', 'c.pdf']);
-    expect(mixed.message).toMatch(/^Not added: a\.exe \(only png, jpeg, jpg, pdf.*\); c\.pdf \(over the 45 MB total\)$/);
+    expect(mixed.message).toMatch(/^Not added: a\.exe \(accepted types: png, jpeg, jpg, pdf.*\); c\.pdf \(over the 45 MB total\)$/);
   });
 });
