@@ -50,7 +50,7 @@ test('a picker of more than ten options searches: the client of a new user', asy
   const clients = (await (await page.request.get('/api/Location/Object?objectType=CLIENT_COMPANY')).json()) as { name: string }[];
   expect(clients.length).toBeGreaterThan(10);
   const wanted = clients[clients.length - 1].name;
-  await page.goto('/resources/users');
+  await new AdminList(page).open('/resources/users');
   await page.getByTestId('add').click();
   const panel = page.getByTestId('side-panel');
   await panel.getByLabel('CLIENT', { exact: true }).check();
