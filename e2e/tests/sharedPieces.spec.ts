@@ -59,12 +59,8 @@ test('a picker of more than ten options searches: the client of a new user', asy
   await company.fill(wanted.slice(0, Math.max(4, wanted.length - 2)));
   await expect(page.getByRole('option')).not.toHaveCount(clients.length);
   await expect(page.getByRole('option', { name: wanted, exact: true })).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await company.click();
-    await settled(page);
-    await page.screenshot({ path: `${SHOTS}/picker-search-${width}.png` });
-  }
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/picker-search-1440.png` });
   await page.getByRole('option', { name: wanted, exact: true }).click();
   await expect(company).toHaveValue(wanted);
 });
