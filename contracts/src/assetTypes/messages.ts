@@ -12,6 +12,9 @@ export const ASSET_TYPE_TEXT = {
   notActive: 'This asset type is archived and can no longer be changed',
   attributeFormInvalid: 'Choose an active data form whose form object is ASSET TYPE',
   inUse: (taskTypes: string[]) => `Active task types use this asset type (${taskTypes.join(', ')}): give them another asset type first`,
+  inUseByAssets: (assets: string[]) =>
+    `Active assets are of this asset type (${assets.join(', ')}): archive them or give them another type first`,
+  inUseByJobs: (jobs: string[]) => `Active jobs have tasks of this asset type (${jobs.join(', ')}): complete or cancel those tasks first`,
   llgKept: 'The LLG asset type is used by the LLG task of jobs: it keeps its name and category and cannot be deleted',
   empty: 'No asset types yet',
   noMatch: 'No asset types match this name',

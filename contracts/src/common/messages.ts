@@ -27,7 +27,18 @@ export const SHELL = {
   busy: 'The server is busy. Please try again in a few seconds',
   cannotBeUndone: 'This action is permanent and cannot be undone.',
   /** Under a settings list's delete confirm: delete archives (the record is kept). */
-  archiveNote: 'It is archived, not erased: it leaves this list and the choices, and records that already use it keep it.',
+  archiveNote:
+    'It is archived, not erased: it leaves this list and the choices, records that already use it keep it, and Show archived can restore it.',
+  /** A settings list's toggle between active and archived records, and the archived rows' action. */
+  showArchived: 'Show archived',
+  restore: 'Restore',
+  restoreConfirm: (name: string) => `Restore "${name}"? It comes back to the list and the choices.`,
+  restored: (name: string) => `"${name}" is restored: it is back in the list and the choices.`,
+  restoreNameTaken: (name: string) =>
+    `"${name}" cannot be restored: an active record already has this name. Rename or archive that one first.`,
+  restoreCodeTaken: (name: string) =>
+    `"${name}" cannot be restored: an active record already has its code. Change or archive that one first.`,
+  restoreError: 'Error while restoring',
   discardTitle: 'Discard changes?',
   discardChanges: 'You have unsaved changes. Close the panel and lose them?',
   discard: 'Discard',
@@ -51,6 +62,14 @@ export const FILES = {
   imageOnly: 'Only .jpg or .png images up to 5 MB are accepted',
   tooLarge: 'The file is larger than allowed',
   notFound: 'File not found',
+  /** One message for a multi-file pick: the good files are added, each refused one is named with why. */
+  notAdded: (refused: readonly { name: string; reason: string }[]) =>
+    `Not added: ${refused.map((r) => `${r.name} (${r.reason})`).join('; ')}`,
+  reasonType: (accepted: string) => `accepted types: ${accepted}`,
+  reasonSize: (megabytes: number) => `larger than ${megabytes} MB`,
+  reasonTotal: (megabytes: number) => `over the ${megabytes} MB total`,
+  reasonEmpty: 'empty file',
+  reasonCount: (max: number) => `no more than ${max} ${max === 1 ? 'file' : 'files'} here`,
 } as const;
 
 export const VALIDATION = {

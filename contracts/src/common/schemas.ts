@@ -137,4 +137,9 @@ export const HealthAnswer = z.object({ status: z.literal('ok') });
 export const HealthDownAnswer = z.object({ status: z.literal('unavailable'), error: z.string() });
 
 /** Record-level rights the UI reads instead of guessing. */
-export const RowRights = z.object({ edit: z.boolean(), delete: z.boolean() });
+export const RowRights = z.object({
+  edit: z.boolean(),
+  delete: z.boolean(),
+  /** An archived settings record the caller may bring back (settings kit). */
+  restore: z.boolean().optional(),
+});

@@ -10,4 +10,7 @@ export const DIVISIONS = {
   duplicateName: 'A division with this name already exists',
   codeTaken: (code: string, holder: string) => `The code ${code} is already used by the division "${holder}"`,
   notActive: 'This division is archived and can no longer be changed',
+  inUseByTaskTypes: (taskTypes: string[]) =>
+    `Active task types are in this division (${taskTypes.join(', ')}): move them to another division or archive them first`,
+  inUseByJobs: (jobs: string[]) => `Active jobs have tasks in this division (${jobs.join(', ')}): complete or cancel those tasks first`,
 } as const;

@@ -12,5 +12,6 @@ export const OFFICES = {
   duplicateName: 'An office with this name already exists',
   codeTaken: (code: string, holder: string) => `The code ${code} is already used by the office "${holder}"`,
   inUse: 'This office is still the primary office of active users',
+  inUseByJobs: (jobs: string[]) => `Active jobs are run from this office (${jobs.join(', ')}): close or cancel them first`,
   notActive: 'This office is archived and can no longer be changed',
 } as const;

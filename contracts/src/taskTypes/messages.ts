@@ -12,6 +12,7 @@ export const TASK_TYPE_TEXT = {
   archived: 'Task Type Archived successfully. Please refresh to check data',
   duplicateName: 'A task type with this name already exists',
   notActive: 'This task type is archived and can no longer be changed',
+  inUseByJobs: (jobs: string[]) => `Active jobs have tasks of this task type (${jobs.join(', ')}): complete or cancel those tasks first`,
   typeNameRequired: 'Type Name is required',
   divisionRequired: 'Division is required',
   validityRequired: 'Validity is required',

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { ASSET_TYPE_LABELS, ASSET_TYPE_PAGE_SIZE, ASSET_TYPE_TEXT, type AssetTypeRow, CSV_PRODUCT_PREFIX } from '@portal/contracts';
 import { type AdminListOptions, type ListColumn, ListScreen, SearchBox, useAdminList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
-import { archiveAssetType } from './api';
+import { archiveAssetType, restoreAssetType } from './api';
 import { AssetTypePanel } from './AssetTypePanel';
 import { assetTypeCsvColumns } from './csvColumns';
 import { CategoryChip } from './CategoryChip';
@@ -32,6 +32,7 @@ const ADMIN: AdminListOptions = {
   loadError: ASSET_TYPE_TEXT.loadError,
   write: 'assetTypes.write',
   remove: archiveAssetType,
+  restore: restoreAssetType,
   texts: { confirm: ASSET_TYPE_TEXT.deleteConfirm, done: ASSET_TYPE_TEXT.archived, failed: ASSET_TYPE_TEXT.deleteError },
 };
 

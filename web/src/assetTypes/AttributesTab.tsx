@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { SelectInput } from 'react-admin';
+import { PickerInput } from '../common/OptionPicker';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSET_TYPE_LABELS, ASSET_TYPE_TEXT, type FormDefinition, IDENTIFICATION_FACTS, IDENTIFICATION_LABEL } from '@portal/contracts';
 import { useLoadErrorAlert } from '../common/useAlert';
@@ -35,14 +36,13 @@ export function AttributesTab({ active, stored }: { active: boolean; stored: { i
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      <SelectInput
+      <PickerInput
         source="attributeForm"
         label={ASSET_TYPE_LABELS.attributeForm}
         choices={choices}
-        emptyText="None"
-        isPending={forms.isLoading}
+        loading={forms.isLoading}
         helperText={forms.data && forms.data.length === 0 ? ASSET_TYPE_TEXT.noAttributeForms : ASSET_TYPE_TEXT.attributeFormHelp}
-        data-testid="attribute-form-select"
+        testId="attribute-form-select"
       />
       <IdentificationMapping formId={formId} definition={definition.data?.formJson} loading={definition.isLoading} />
       <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5, mt: 1 }}>

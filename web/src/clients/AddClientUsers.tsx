@@ -4,7 +4,8 @@ import People from '@mui/icons-material/PeopleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { email, maxLength, required, SelectInput, TextInput } from 'react-admin';
+import { email, maxLength, required, TextInput } from 'react-admin';
+import { PickerInput } from '../common/OptionPicker';
 import { useFieldArray } from 'react-hook-form';
 import { assignableRoles, LOCATIONS, ROLE_TYPE, USER_TYPE } from '@portal/contracts';
 import { useRoleOptions } from '../common/options';
@@ -57,15 +58,13 @@ export function AddClientUsers() {
             <Typography variant="body2" color="text.secondary" sx={{ pt: 2.25, textAlign: 'right' }}>
               {index + 1}.
             </Typography>
-            <SelectInput
+            <PickerInput
               source={`Users.${index}.roleId`}
               label="Role"
               choices={roleChoices}
-              isPending={roles.loading}
+              loading={roles.loading}
               validate={required()}
-              emptyText=""
-              fullWidth
-              helperText={false}
+              emptyLabel={null}
             />
             <TextInput source={`Users.${index}.name`} label="Name" validate={[required(), maxLength(200)]} fullWidth helperText={false} />
             <TextInput

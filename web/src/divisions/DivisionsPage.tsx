@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE, CSV_PRODUCT_PREFIX, DIVISIONS, type DivisionRow } from '@portal/contracts';
 import { type AdminListOptions, type ListColumn, ListScreen, useAdminList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
-import { archiveDivision } from './api';
+import { archiveDivision, restoreDivision } from './api';
 import { divisionCsvColumns } from './csvColumns';
 import { DivisionPanel } from './DivisionPanel';
 
@@ -17,6 +17,7 @@ const ADMIN: AdminListOptions = {
   loadError: DIVISIONS.loadError,
   write: 'divisions.write',
   remove: archiveDivision,
+  restore: restoreDivision,
   texts: { confirm: DIVISIONS.deleteConfirm, done: DIVISIONS.archived, failed: DIVISIONS.deleteError },
 };
 const CSV = { filter: {}, columns: divisionCsvColumns, fileName: `${CSV_PRODUCT_PREFIX}divisions` };

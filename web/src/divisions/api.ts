@@ -1,5 +1,6 @@
 import { DIVISION_OBJECT_TYPE, type DivisionRow, type DivisionSaveBody, TENANT_ID } from '@portal/contracts';
 import { del, get, post } from '../api/http';
+import { archivedQuery, restoreSetting } from '../api/settings';
 import { registerResourceApi } from '../providers/resourceApi';
 
 /**
@@ -8,7 +9,8 @@ import { registerResourceApi } from '../providers/resourceApi';
  * Load More shows while a page comes back full. The list answers active divisions only.
  */
 registerResourceApi<DivisionRow>('divisions', {
-  list: ({ offset, limit }) => get<DivisionRow[]>('/Setting', { query: { objectType: DIVISION_OBJECT_TYPE, offset, limit } }),
+  list: ({ offset, limit, filter }) =>
+    get<DivisionRow[]>('/Setting', { query: { objectType: DIVISION_OBJECT_TYPE, offset, limit, archived: archivedQuery(filter) } }),
 });
 
 export const saveDivision = (body: Omit<DivisionSaveBody, 'objectType'>) =>
@@ -16,3 +18,5 @@ export const saveDivision = (body: Omit<DivisionSaveBody, 'objectType'>) =>
 
 /** Delete means archive: the division leaves the list and the pickers. */
 export const archiveDivision = (id: number) => del<{ message: string }>(`/Setting/${id}`);
+
+export const restoreDivision = restoreSetting;

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { DATA_FORM_TEXT, FILES, FORM_FILE_MAX_BYTES, type ValueField } from '@portal/contracts';
 import type { InputProps } from './FieldInputs';
+import { megabytes, sortPick } from '../common/filePick';
 import { ACCEPT_ATTRIBUTE, acceptsFile, blobKeysOf, maxFilesOf } from './formLogic';
 import { scalePhoto } from './scaleImage';
 import { fileUrl, type UploadedFile, type UploadKind } from './upload';
@@ -52,7 +53,7 @@ export function useUploads(upload: Uploader | undefined, kind: Exclude<UploadKin
       setPending((list) => list.filter((p) => p.id !== id));
     }
   }
-  return { pending, problem, send };
+  return { pending, problem, send, setProblem };
 }
 
 export function UploadProgress({ pending }: { pending: Pending[] }) {
@@ -81,19 +82,39 @@ export function UploadField({
   const input = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const [names, setNames] = useState<Record<string, string>>({});
-  const { pending, problem, send } = useUploads(upload, kind);
+  const { pending, problem, send, setProblem } = useUploads(upload, kind);
   const keys = blobKeysOf(value);
   const max = maxFilesOf(field);
   const room = max - keys.length - pending.length;
 
   async function add(files: File[]) {
-    for (const file of files.slice(0, Math.max(0, room))) {
+    // The good files of a pick are uploaded; each refused one (type, size, no room) is named with why.
+    // A photo is checked after scaling (in send), so only its type is checked here.
+    const { accepted, message } = sortPick(
+      files,
+      (file) =>
+        file.size === 0
+          ? FILES.reasonEmpty
+          : !acceptsFile(kind, { name: file.name, size: 1 }, FORM_FILE_MAX_BYTES)
+            ? FILES.reasonType(kind === 'file' ? 'jpg, png and pdf' : 'jpg and png')
+            : kind === 'file' && file.size > FORM_FILE_MAX_BYTES
+              ? FILES.reasonSize(megabytes(FORM_FILE_MAX_BYTES))
+              : null,
+      Math.max(0, room),
+    );
+    const failed: string[] = [];
+    for (const file of accepted) {
       const stored = await send(file);
-      if (!stored) continue;
+      if (!stored) {
+        failed.push(file.name);
+        continue;
+      }
       setNames((n) => ({ ...n, [stored.blobKey]: stored.fileName }));
       // The value may have changed while uploading (another file done): add to the latest.
       onChange([...blobKeysOf(latest()), stored.blobKey]);
     }
+    // A refusal of the pick stays shown (an upload's own failure already says what it was).
+    if (message && failed.length === 0) setProblem(message);
     onBlur();
   }
 

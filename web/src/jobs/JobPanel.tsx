@@ -19,7 +19,7 @@ import { PanelFooter } from '../common/PanelFooter';
 import { useSession } from '../session/SessionContext';
 import { jobTasks } from './api';
 import { ClientStep, validTime } from './ClientStep';
-import { canCancelJob, canCloseJob, checkFiles, emptyJob, fromSchedule, isLocked, type JobFormState, stepReady } from './jobForm';
+import { canCancelJob, canCloseJob, emptyJob, fromSchedule, isLocked, type JobFormState, pickJobFiles, stepReady } from './jobForm';
 import { useJobClients, useLlgOffered, useTaskTypeChoices } from './pickers';
 import { StaffStep } from './StaffStep';
 import { TaskStep } from './TaskStep';
@@ -168,13 +168,10 @@ function JobWizard({
   const canGoTo = (target: number) => !navigationBlocked && (target <= step || Array.from({ length: target }, (_, i) => i).every(ready));
   const addFiles = (files: File[]) => {
     const already = pendingFiles.reduce((sum, f) => sum + f.size, 0);
-    const problem = checkFiles(files, already);
-    if (problem === 'tooLarge') setFileError(JOB_UI.filesTooLarge);
-    else if (problem) setFileError(JOB_UI.fileTypeRefused(problem));
-    else {
-      setFileError(null);
-      setPendingFiles([...pendingFiles, ...files]);
-    }
+    // The good files of a pick are kept; each refused one is named with why.
+    const { accepted, message } = pickJobFiles(files, already);
+    setFileError(message);
+    if (accepted.length > 0) setPendingFiles([...pendingFiles, ...accepted]);
   };
   const lastStep = step === 3;
 

@@ -1,14 +1,14 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { OptionPicker } from '../common/OptionPicker';
 
 export interface Choice {
   id: number;
   name: string;
 }
 
-/** A single picker: the empty choice clears it. */
+/** A single picker: the empty choice clears it; a list longer than ten searches (common/OptionPicker). */
 export function Pick({
   label,
   value,
@@ -30,33 +30,18 @@ export function Pick({
   helperText?: ReactNode;
   error?: boolean;
 }) {
-  // A saved value that is no longer among the choices still shows (by its id) rather than blank.
-  const known = value === null || choices.some((c) => c.id === value);
   return (
-    <TextField
-      select
-      fullWidth
-      size="small"
+    <OptionPicker<number>
       label={label}
+      value={value}
+      options={choices}
+      onChange={onChange}
       required={required}
       disabled={disabled}
-      value={value ?? ''}
-      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      testId={testId}
       helperText={helperText}
       error={error}
-      slotProps={{ htmlInput: { 'data-testid': testId }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-      data-testid={`${testId}-field`}
-    >
-      <MenuItem value="">
-        <em>None</em>
-      </MenuItem>
-      {!known && <MenuItem value={value ?? ''}>#{value}</MenuItem>}
-      {choices.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
 

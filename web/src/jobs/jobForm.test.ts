@@ -4,7 +4,7 @@ import {
   canCancelJob,
   canCloseJob,
   canRemoveLastNew,
-  checkFiles,
+  pickJobFiles,
   cutComment,
   emptyJob,
   endOf,
@@ -119,8 +119,10 @@ describe('job wizard rules', () => {
     expect(cutComment('short')).toBe('short');
     expect(cutComment('Annual inspection of cranes')).toBe('Annual inspe...');
     const file = (name: string, size: number) => ({ name, size }) as File;
-    expect(checkFiles([file('a.pdf', 10), file('b.xlsx', 10)])).toBeNull();
-    expect(checkFiles([file('a.exe', 10)])).toBe('a.exe');
-    expect(checkFiles([file('a.pdf', 47_185_921)])).toBe('tooLarge');
+    expect(pickJobFiles([file('a.pdf', 10), file('b.xlsx', 10)]).message).toBeNull();
+    const mixed = pickJobFiles([file('a.exe', 10), file('b.pdf', 10), file('c.pdf', 47_185_921)]);
+    expect(mixed.accepted.map((f) => f.name)).toEqual(['b.pdf']);
+    expect(mixed.refused.map((f) => f.name)).toEqual(['a.exe', 'c.pdf']);
+    expect(mixed.message).toMatch(/^Not added: a\.exe \(accepted types: png, jpeg, jpg, pdf.*\); c\.pdf \(over the 45 MB total\)$/);
   });
 });

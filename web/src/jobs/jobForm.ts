@@ -1,4 +1,5 @@
 import {
+  FILES,
   isJobLocked,
   jobCan,
   JOB_DETAILS_MAX,
@@ -15,6 +16,7 @@ import {
   type TaskPayload,
   toIdList,
 } from '@portal/contracts';
+import { megabytes, sortPick } from '../common/filePick';
 
 export const TASK_DELETED = 1024;
 
@@ -331,12 +333,18 @@ export const cutComment = (text: string | null | undefined) => {
   return value.length > 12 ? `${value.slice(0, 12)}...` : value;
 };
 
-/** Checks job files by name before upload (the server checks their content). */
-export function checkFiles(files: File[], already = 0): string | null {
-  const total = files.reduce((sum, f) => sum + f.size, already);
-  if (total > JOB_FILES_MAX_BYTES) return 'tooLarge';
-  const bad = files.find((f) => !(JOB_FILE_EXTENSIONS as readonly string[]).includes((f.name.split('.').pop() ?? '').toLowerCase()));
-  return bad ? bad.name : null;
+/**
+ * Sorts a pick of job files before upload (the server checks their content): a file of another
+ * type, or one that would take the job's files over the total, is named and left out; the rest
+ * are kept. `already` is the size of the files already waiting.
+ */
+export function pickJobFiles(files: File[], already = 0) {
+  return sortPick(files, (file, kept) => {
+    if (!(JOB_FILE_EXTENSIONS as readonly string[]).includes((file.name.split('.').pop() ?? '').toLowerCase()))
+      return FILES.reasonType(JOB_FILE_EXTENSIONS.join(', '));
+    const total = kept.reduce((sum, f) => sum + f.size, already) + file.size;
+    return total > JOB_FILES_MAX_BYTES ? FILES.reasonTotal(megabytes(JOB_FILES_MAX_BYTES)) : null;
+  });
 }
 
 export { dateInput, timeInput };

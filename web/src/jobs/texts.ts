@@ -21,8 +21,6 @@ export const JOB_UI = {
   dayJob: 'Day Job',
   uploadFiles: 'Upload Files',
   filesHelp: 'png, jpeg, pdf, doc, docx, xls, xlsx, csv: 45 MB in total',
-  filesTooLarge: 'Job files may be 45 MB in total',
-  fileTypeRefused: (name: string) => `${name}: only png, jpeg, pdf, doc, docx, xls, xlsx and csv files`,
   lockedNote: 'This job is closed or cancelled: it can no longer be changed.',
   siteNameTaken: 'A site of this client already has this name',
 } as const;

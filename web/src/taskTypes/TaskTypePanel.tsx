@@ -24,6 +24,7 @@ import {
 } from '@portal/contracts';
 import { errorText, fieldErrors } from '../common/adminFlow';
 import { SidePanel, TrackUnsavedChanges } from '../common/list/SidePanel';
+import { OptionPicker } from '../common/OptionPicker';
 import { PanelFooter } from '../common/PanelFooter';
 import { useDivisionOptions } from '../common/options';
 import { useAlert } from '../common/useAlert';
@@ -238,23 +239,18 @@ function TaskTypeForm({
             control={control}
             rules={{ validate: (v) => Boolean(v) || TASK_TYPE_TEXT.divisionRequired }}
             render={({ field }) => (
-              <TextField
-                {...field}
-                select
+              <OptionPicker<string>
                 label="Division"
                 required
-                fullWidth
-                size="small"
+                value={field.value || null}
+                options={divisions.options.map((d) => ({ id: String(d.id), name: d.name }))}
+                onChange={(next) => field.onChange(next ?? '')}
+                onBlur={field.onBlur}
+                emptyLabel={null}
                 error={Boolean(error('divisionId'))}
                 helperText={error('divisionId')}
-                slotProps={{ htmlInput: { 'data-testid': 'task-type-division' } }}
-              >
-                {divisions.options.map((d) => (
-                  <MenuItem key={d.id} value={String(d.id)}>
-                    {d.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+                testId="task-type-division"
+              />
             )}
           />
           {text('referenceStandard', 'Reference Standard', { slotProps: { htmlInput: { maxLength: 300 } } })}
@@ -303,32 +299,22 @@ function TaskTypeForm({
               name="assetTypeId"
               control={control}
               render={({ field }) => (
-                <TextField
-                  {...field}
-                  select
+                <OptionPicker<string>
                   label="Asset Type"
-                  fullWidth
-                  size="small"
+                  value={field.value || null}
+                  options={[
+                    // The saved asset type, archived since, still shows by its name.
+                    ...(field.value && !assetTypes.some((a) => String(a.id) === field.value) && record?.assetTypeId === Number(field.value)
+                      ? [{ id: field.value, name: record.assetType ?? `#${field.value}` }]
+                      : []),
+                    ...assetTypes.map((a) => ({ id: String(a.id), name: a.name })),
+                  ]}
+                  onChange={(next) => field.onChange(next ?? '')}
+                  onBlur={field.onBlur}
                   error={Boolean(error('assetTypeId'))}
                   helperText={error('assetTypeId')}
-                  slotProps={{
-                    select: { displayEmpty: true },
-                    inputLabel: { shrink: true },
-                    htmlInput: { 'data-testid': 'task-type-asset-type' },
-                  }}
-                >
-                  <MenuItem value="">
-                    <em>None</em>
-                  </MenuItem>
-                  {field.value && !assetTypes.some((a) => String(a.id) === field.value) && record?.assetTypeId === Number(field.value) && (
-                    <MenuItem value={field.value}>{record.assetType ?? `#${field.value}`}</MenuItem>
-                  )}
-                  {assetTypes.map((a) => (
-                    <MenuItem key={a.id} value={String(a.id)}>
-                      {a.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  testId="task-type-asset-type"
+                />
               )}
             />
             <Controller

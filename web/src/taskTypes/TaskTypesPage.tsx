@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { type AdminListOptions, type ListColumn, ListScreen, SearchBox, SelectFilter, useAdminList } from '../common/list';
 import { useDivisionOptions } from '../common/options';
 import type { ScreenProps } from '../common/screen';
-import { archiveTaskType } from './api';
+import { archiveTaskType, restoreTaskType } from './api';
 import { taskTypeCsvColumns } from './csvColumns';
 import { filterTaskTypes, type TaskTypeFilter } from './filters';
 import { TaskTypePanel } from './TaskTypePanel';
@@ -36,6 +36,7 @@ const ADMIN: AdminListOptions<TaskTypeRow> = {
   loadError: TASK_TYPE_TEXT.loadError,
   write: 'taskTypes.write',
   remove: archiveTaskType,
+  restore: restoreTaskType,
   texts: { confirm: TASK_TYPE_TEXT.deleteConfirm, done: TASK_TYPE_TEXT.archived, failed: TASK_TYPE_TEXT.deleteError },
 };
 const BY_NAME = { field: 'name', order: 'ASC' } as const;

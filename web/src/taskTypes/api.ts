@@ -1,5 +1,6 @@
 import { TASK_TYPE_OBJECT_TYPE, type TaskTypeRow, type TaskTypeSaveBody } from '@portal/contracts';
 import { del, get, post } from '../api/http';
+import { archivedQuery, restoreSetting } from '../api/settings';
 import { registerResourceApi } from '../providers/resourceApi';
 import { filterTaskTypes, type TaskTypeFilter } from './filters';
 
@@ -11,7 +12,9 @@ import { filterTaskTypes, type TaskTypeFilter } from './filters';
 registerResourceApi<TaskTypeRow>('taskTypes', {
   list: async ({ offset, limit, filter }) =>
     filterTaskTypes(
-      await get<TaskTypeRow[]>('/Setting', { query: { objectType: TASK_TYPE_OBJECT_TYPE, offset, limit } }),
+      await get<TaskTypeRow[]>('/Setting', {
+        query: { objectType: TASK_TYPE_OBJECT_TYPE, offset, limit, archived: archivedQuery(filter) },
+      }),
       filter as TaskTypeFilter,
     ),
 });
@@ -21,3 +24,5 @@ export const saveTaskType = (body: Omit<TaskTypeSaveBody, 'objectType'>) =>
 
 /** Delete means archive: the record leaves the list and the pickers. */
 export const archiveTaskType = (id: number) => del<{ message: string }>(`/Setting/${id}`);
+
+export const restoreTaskType = restoreSetting;

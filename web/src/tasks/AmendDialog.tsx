@@ -4,11 +4,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REVISION_COMMENTS_MAX, SHELL, TASK_TEXT } from '@portal/contracts';
+import { OptionPicker } from '../common/OptionPicker';
 import { useLoadErrorAlert } from '../common/useAlert';
 import { loadInspectors } from './api';
 
@@ -56,24 +56,16 @@ export function AmendDialog({
           helperText={tooLong ? TASK_TEXT.revisionCommentsTooLong : `${comments.length} / ${REVISION_COMMENTS_MAX}`}
           slotProps={{ htmlInput: { maxLength: REVISION_COMMENTS_MAX, 'data-testid': 'amend-comments' } }}
         />
-        <TextField
-          select
+        <OptionPicker<string>
           label="Inspector"
-          value={inspector}
-          onChange={(e) => setInspector(e.target.value)}
+          value={inspector || null}
+          options={(inspectors.data ?? []).map((user) => ({ id: String(user.id), name: `${user.name} (${user.role})` }))}
+          onChange={(next) => setInspector(next ?? '')}
+          emptyLabel="Keep the current inspector"
           helperText="Optional: reassign the task to another inspector"
-          data-testid="amend-inspector"
+          fieldTestId="amend-inspector"
           disabled={inspectors.isLoading}
-        >
-          <MenuItem value="">
-            <em>Keep the current inspector</em>
-          </MenuItem>
-          {(inspectors.data ?? []).map((user) => (
-            <MenuItem key={user.id} value={String(user.id)}>
-              {user.name} ({user.role})
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy} data-testid="confirm-cancel">

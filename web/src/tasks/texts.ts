@@ -27,7 +27,6 @@ export const TASK_UI = {
   noFiles: 'No files yet',
   addFiles: 'Add Files',
   filesHelp: 'png, jpeg, pdf, doc, docx, xls, xlsx, csv',
-  fileTypeRefused: (name: string) => `${name}: only png, jpeg, pdf, doc, docx, xls, xlsx and csv files`,
   openFile: 'Open in a new tab',
   markDeleted: 'Mark deleted',
   revert: 'Revert',

@@ -1,17 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  AutocompleteArrayInput,
-  Form,
-  RadioButtonGroupInput,
-  SelectInput,
-  TextInput,
-  email as emailRule,
-  maxLength,
-  required,
-} from 'react-admin';
+import { AutocompleteArrayInput, Form, RadioButtonGroupInput, TextInput, email as emailRule, maxLength, required } from 'react-admin';
 import { FormSaveButton } from '../common/FormSaveButton';
+import { PickerInput } from '../common/OptionPicker';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { assignableRoles, can, SHELL, USER_TYPE, USERS, type UserRow } from '@portal/contracts';
 import { HttpError } from '../api/http';
@@ -174,12 +166,12 @@ function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; c
       <TextInput source="name" label="Name" validate={[required(), maxLength(200)]} />
       <TextInput source="email" label="Email" validate={[required(), emailRule(), maxLength(254)]} type="email" />
       <TextInput source="phone" label="Phone" validate={maxLength(50)} />
-      <SelectInput source="roleId" label="Role" choices={roleChoices} validate={required()} emptyText="" isPending={roles.loading} />
+      <PickerInput source="roleId" label="Role" choices={roleChoices} validate={required()} emptyLabel={null} loading={roles.loading} />
       {!clientAdmin && <TextInput source="description" label="Description" multiline minRows={2} validate={maxLength(1000)} />}
       {lo ? (
         <>
-          <SelectInput source="companyId" label="Company" choices={loCompanies.options} validate={required()} emptyText="" />
-          <SelectInput source="officeId" label="Primary Office" choices={offices.options} validate={required()} emptyText="" />
+          <PickerInput source="companyId" label="Company" choices={loCompanies.options} validate={required()} emptyLabel={null} />
+          <PickerInput source="officeId" label="Primary Office" choices={offices.options} validate={required()} emptyLabel={null} />
           <AutocompleteArrayInput
             source="secondaryOfficeIds"
             label="Other Offices"
@@ -189,12 +181,12 @@ function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; c
         </>
       ) : (
         <>
-          <SelectInput
+          <PickerInput
             source="companyId"
             label="Company"
             choices={clients.options}
             validate={required()}
-            emptyText=""
+            emptyLabel={null}
             disabled={clientAdmin && clients.options.length <= 1}
           />
           <AutocompleteArrayInput

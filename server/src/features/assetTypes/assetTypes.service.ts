@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts';
 import { assetTypes } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
-import { taskTypesUsingAssetType } from '../catalogue';
+import { activeJobsWithTasks, assetsOfType, taskTypesUsingAssetType } from '../catalogue';
 import type { RequestContext } from '../context';
 import { defineSettingObject, type SettingObject } from '../settings';
 import { attributeFormNames, checkAttributeForm, checkIdentification } from './attributeForms';
@@ -102,6 +102,10 @@ const kit = defineSettingObject({
     if (isLlgType(record)) throw conflict(ASSET_TYPE_TEXT.llgKept);
     const users = await taskTypesUsingAssetType(tx, ctx.scope, record.id);
     if (users.length) throw conflict(ASSET_TYPE_TEXT.inUse(users));
+    const assetsOf = await assetsOfType(tx, ctx.scope, record.id);
+    if (assetsOf.length) throw conflict(ASSET_TYPE_TEXT.inUseByAssets(assetsOf));
+    const jobs = await activeJobsWithTasks(tx, ctx.scope, 'assetTypeId', record.id);
+    if (jobs.length) throw conflict(ASSET_TYPE_TEXT.inUseByJobs(jobs));
   },
   options: async (ctx): Promise<AssetTypeOption[]> =>
     (await ctx.db

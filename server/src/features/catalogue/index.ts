@@ -1,2 +1,9 @@
 // The catalogue feature's interface: what other features, features/index.ts and demo/ use.
-export { recordsUsingForm, taskTypesUsingAssetType } from './inUse';
+export {
+  activeJobsOfOffice,
+  activeJobsWithTasks,
+  assetsOfType,
+  recordsUsingForm,
+  taskTypesInDivision,
+  taskTypesUsingAssetType,
+} from './inUse';

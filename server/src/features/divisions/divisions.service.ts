@@ -1,6 +1,7 @@
 import { DIVISION_OBJECT_TYPE, type DivisionRow, DivisionSaveBody, DIVISIONS, TENANT_ID, settingsRowCan } from '@portal/contracts';
 import { divisions } from '../../db/schema';
 import { conflict } from '../../lib/errors';
+import { activeJobsWithTasks, taskTypesInDivision } from '../catalogue';
 import { effectiveCode } from '../sequences';
 import { defineSettingObject } from '../settings';
 
@@ -50,6 +51,12 @@ export const divisionSetting = defineSettingObject({
     };
   },
   optionColumns: { acronymCode: divisions.acronymCode },
+  async archiveCheck(tx, ctx, record) {
+    const taskTypes = await taskTypesInDivision(tx, ctx.scope, record.id);
+    if (taskTypes.length) throw conflict(DIVISIONS.inUseByTaskTypes(taskTypes));
+    const jobs = await activeJobsWithTasks(tx, ctx.scope, 'divisionId', record.id);
+    if (jobs.length) throw conflict(DIVISIONS.inUseByJobs(jobs));
+  },
   save: {
     schema: DivisionSaveBody,
     async values(input, existing, tx, ctx) {

@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
+import { activeJobsOfOffice } from '../catalogue';
 import { effectiveCode } from '../sequences';
 import type { RequestContext } from '../context';
 import type { LocationType } from '../locations';
@@ -116,6 +117,8 @@ export async function archiveOffice(ctx: RequestContext, id: number): Promise<{ 
     if (!existing) throw notFound(SHELL.notFound);
     if (existing.status !== 1) return;
     if ((await countActivePrimaryUsers(tx, ctx.scope, id)) > 0) throw conflict(OFFICES.inUse);
+    const jobs = await activeJobsOfOffice(tx, ctx.scope, id);
+    if (jobs.length) throw conflict(OFFICES.inUseByJobs(jobs));
     await tx
       .update(offices)
       .set({ status: 0, modifiedAt: sql`now()` })

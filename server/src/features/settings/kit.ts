@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableName, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type Permission, SHELL } from '@portal/contracts';
+import { can, type Permission, SHELL } from '@portal/contracts';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
@@ -112,9 +112,13 @@ export function defineSettingObject<T extends SettingTable, Row, Schema extends 
     return rows[0] ?? null;
   }
 
-  /** Active records by name, one page (limit -1: all, for exports); name is "contains". */
+  /**
+   * Active records by name, one page (limit -1: all, for exports); name is "contains". With
+   * `archived` the archived ones instead, each with `can.restore` for a caller who may archive.
+   */
   async function listRows(ctx: RequestContext, query: ListQuery): Promise<Row[]> {
-    const where = [inNamespace(ctx), eq(table.status, 1)];
+    const archived = query.archived === true || query.archived === 'true' || query.archived === '1';
+    const where = [inNamespace(ctx), eq(table.status, archived ? 0 : 1)];
     const name = typeof query.name === 'string' ? query.name.trim() : '';
     if (name) where.push(contains(table.name, name));
     const select = ctx.db
@@ -125,7 +129,10 @@ export function defineSettingObject<T extends SettingTable, Row, Schema extends 
       .offset(Math.max(0, query.offset))
       .$dynamic();
     const records = (await (query.limit >= 0 ? select.limit(query.limit) : select)) as RecordOf<T>[];
-    return rowsOf(ctx, records);
+    const rows = await rowsOf(ctx, records);
+    if (!archived) return rows;
+    const restore = !!permissions.write && can(ctx.user.role, permissions.write);
+    return rows.map((row) => withRestore(row, restore));
   }
 
   /** Active records as picker entries: `{ id, name }` plus the given columns, by name. */
@@ -187,6 +194,31 @@ export function defineSettingObject<T extends SettingTable, Row, Schema extends 
     return { message: messages.archived };
   }
 
+  /**
+   * Brings an archived record back (status 1). Refused with 409 when an active record has taken
+   * its name (or another of its unique values, a division's code) meanwhile. Repeating it is harmless.
+   */
+  async function restore(ctx: RequestContext, id: number): Promise<{ message: string }> {
+    let name = '';
+    try {
+      await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
+        const existing = await find(tx, ctx, id);
+        if (!existing) throw notFound(SHELL.notFound);
+        name = String(existing.name);
+        if (existing.status === 1) return;
+        await tx
+          .update(table)
+          .set({ status: 1, modifiedAt: sql`now()` } as Partial<T['$inferInsert']>)
+          .where(and(eq(table.id, id), inNamespace(ctx)));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, definition.activeNameIndex)) throw conflict(SHELL.restoreNameTaken(name));
+      if (isUniqueViolation(error)) throw conflict(SHELL.restoreCodeTaken(name));
+      throw error;
+    }
+    return { message: SHELL.restored(name) };
+  }
+
   return {
     objectType: definition.objectType,
     aliases: definition.aliases,
@@ -212,6 +244,14 @@ export function defineSettingObject<T extends SettingTable, Row, Schema extends 
         }
       : {}),
     ...(permissions.write && definition.save ? { save: { permission: permissions.write, run: (ctx, body) => saveRow(ctx, body) } } : {}),
-    ...(permissions.write ? { archive: { permission: permissions.write, run: archive } } : {}),
+    ...(permissions.write
+      ? { archive: { permission: permissions.write, run: archive }, restore: { permission: permissions.write, run: restore } }
+      : {}),
   };
+}
+
+/** An archived row's flags: nothing to edit or delete, restore for who may archive. */
+function withRestore<Row>(row: Row, restore: boolean): Row {
+  const can = (row as { can?: Record<string, boolean> }).can;
+  return can ? ({ ...row, can: { ...can, edit: false, delete: false, restore } } as Row) : row;
 }

@@ -22,6 +22,8 @@ export interface SettingType {
   save?: { permission: Permission; run(ctx: RequestContext, body: unknown): Promise<unknown> };
   /** DELETE /api/Setting/{id} archives a record of this type. */
   archive?: { permission: Permission; run(ctx: RequestContext, id: number): Promise<unknown> };
+  /** POST /api/Setting/{id}/restore brings an archived record back (the archive's permission). */
+  restore?: { permission: Permission; run(ctx: RequestContext, id: number): Promise<unknown> };
   /** GET /api/Setting/{id}; answers null when the record is not visible to the caller. */
   get?: { permission: Permission; run(ctx: RequestContext, id: number): Promise<unknown | null> };
 }

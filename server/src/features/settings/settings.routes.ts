@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   can,
   Id,
+  MessageAnswer,
   type Permission,
   pagingFields,
   SettingArchiveAnswer,
@@ -38,6 +39,8 @@ export async function settingsRoutes(app: FastifyInstance, options: { types: rea
             objectType: z.string().max(50),
             tenantId: z.coerce.number().int().optional(),
             name: z.string().max(200).optional(),
+            /** Ours: the archived records instead of the active ones (settings kit types). */
+            archived: z.enum(['true', 'false', '1', '0']).optional(),
             ...pagingFields(),
           })
           .passthrough(),
@@ -99,6 +102,22 @@ export async function settingsRoutes(app: FastifyInstance, options: { types: rea
       if (!type?.archive) throw notFound(SHELL.notFound);
       if (!can(ctx.user.role, type.archive.permission)) throw forbidden(SHELL.forbidden);
       return (await type.archive.run(ctx, request.params.id)) as z.infer<typeof SettingArchiveAnswer>;
+    },
+  );
+
+  // Ours (the spec restores nothing): an archived record comes back, with the archive's right.
+  r.post(
+    '/Setting/:id/restore',
+    {
+      config: { permission: { anyOf: anyOf((t) => t.restore) } },
+      schema: { params: z.object({ id: Id }), response: { 200: MessageAnswer } },
+    },
+    async (request) => {
+      const ctx = contextOf(app, request);
+      const type = await settingTypeOfId(ctx.db, ctx.scope, request.params.id);
+      if (!type?.restore) throw notFound(SHELL.notFound);
+      if (!can(ctx.user.role, type.restore.permission)) throw forbidden(SHELL.forbidden);
+      return (await type.restore.run(ctx, request.params.id)) as z.infer<typeof MessageAnswer>;
     },
   );
 

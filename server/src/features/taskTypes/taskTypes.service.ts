@@ -15,9 +15,10 @@ import {
   settingsRowCan,
 } from '@portal/contracts';
 import { assetTypes, divisions, taskTypes } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/parseBody';
 import type { RequestContext } from '../context';
+import { activeJobsWithTasks } from '../catalogue';
 import { defineSettingObject } from '../settings';
 import { checkReferences } from './references';
 
@@ -134,6 +135,10 @@ const base = defineSettingObject({
   permissions: { read: 'taskTypes.read', options: 'taskTypes.options', write: 'taskTypes.write' },
   messages: TASK_TYPE_TEXT,
   rows: rowsOf,
+  async archiveCheck(tx, ctx, record) {
+    const jobs = await activeJobsWithTasks(tx, ctx.scope, 'taskTypeId', record.id);
+    if (jobs.length) throw conflict(TASK_TYPE_TEXT.inUseByJobs(jobs));
+  },
   optionColumns: { divisionId: taskTypes.divisionId, assetTypeId: taskTypes.assetTypeId, validity: taskTypes.validity },
   save: {
     schema: TaskTypeSaveBody,

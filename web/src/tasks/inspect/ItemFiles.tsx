@@ -10,9 +10,12 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { TASK_TEXT, type TaskFileRef } from '@portal/contracts';
+import { FILES, TASK_TEXT, type TaskFileRef } from '@portal/contracts';
+import { sortPick } from '../../common/filePick';
 import { TASK_UI } from '../texts';
-import { ITEM_FILE_ACCEPT, isItemFileName, toggleDeleted } from './inspectRules';
+import { ITEM_FILE_ACCEPT, ITEM_FILE_EXTENSIONS, isItemFileName, toggleDeleted } from './inspectRules';
+
+const ITEM_FILE_TYPES = ITEM_FILE_EXTENSIONS.join(', ');
 
 export type ItemFileUploader = (file: File, onProgress: (fraction: number) => void) => Promise<TaskFileRef>;
 
@@ -46,10 +49,13 @@ export function ItemFiles({
 
   async function add(list: FileList | null) {
     if (!list || list.length === 0) return;
-    const chosen = Array.from(list);
-    const refused = chosen.filter((f) => !isItemFileName(f.name));
-    if (refused.length > 0) {
-      setStatus({ ok: false, text: TASK_UI.fileTypeRefused(refused[0].name) });
+    // The good files of a pick are uploaded; each refused one is named with why.
+    const { accepted: chosen, message: refusedText } = sortPick(Array.from(list), (f) =>
+      isItemFileName(f.name) ? null : FILES.reasonType(ITEM_FILE_TYPES),
+    );
+    if (chosen.length === 0) {
+      setStatus(refusedText ? { ok: false, text: refusedText } : null);
+      if (input.current) input.current.value = '';
       return;
     }
     setStatus(null);
@@ -59,7 +65,8 @@ export function ItemFiles({
         setProgress(index / chosen.length);
         added.push(await upload(file, (f) => setProgress((index + f) / chosen.length)));
       }
-      setStatus({ ok: true, text: added.length > 1 ? TASK_TEXT.filesUploaded : TASK_UI.fileUploaded });
+      const done = added.length > 1 ? TASK_TEXT.filesUploaded : TASK_UI.fileUploaded;
+      setStatus(refusedText ? { ok: false, text: `${done}. ${refusedText}` } : { ok: true, text: done });
     } catch (error) {
       setStatus({ ok: false, text: (error as Error).message });
     } finally {
