@@ -50,12 +50,64 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * Alerts (the portal's snackbars, `data-testid="alert-*"`) hide after 2 s (1 s for a sequence
+ * save), as the spec says. On a busy machine a check that looks for one on the screen can come
+ * after it has gone, though the user saw it. So every page writes down each alert as it appears
+ * (text, in order; in sessionStorage, so a reload after a save keeps it), and `expectAlert`
+ * takes the oldest not yet taken that contains the text: the check sees every alert shown, once
+ * each, however late it looks.
+ */
+function recordAlerts() {
+  const KEY = 'portal.e2eAlerts';
+  const seen = new WeakSet<Element>();
+  const scan = () => {
+    const fresh: string[] = [];
+    for (const element of document.querySelectorAll('[data-testid^="alert-"]')) {
+      if (seen.has(element)) continue;
+      seen.add(element);
+      fresh.push(`${element.getAttribute('data-testid')}: ${(element.textContent ?? '').replace(/\s+/g, ' ').trim()}`);
+    }
+    if (fresh.length === 0) return;
+    const log = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];
+    sessionStorage.setItem(KEY, JSON.stringify([...log, ...fresh]));
+  };
+  new MutationObserver(scan).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Waits until an alert containing `text` (every one of the texts) has been shown on this page (since the last alert
+ * taken by this function) and takes it, so a second call needs a second alert. `kind` narrows
+ * it to 'alert-success', 'alert-error' or 'alert-warning'.
+ */
+export async function expectAlert(page: Page, text: string | string[], kind?: 'success' | 'error' | 'warning'): Promise<void> {
+  const wanted = (Array.isArray(text) ? text : [text]).map((t) => t.replace(/\s+/g, ' ').trim());
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ({ wanted, prefix }) => {
+            const log = JSON.parse(sessionStorage.getItem('portal.e2eAlerts') ?? '[]') as string[];
+            const index = log.findIndex((entry) => entry.startsWith(prefix) && wanted.every((t) => entry.includes(t)));
+            if (index < 0) return log;
+            log.splice(index, 1);
+            sessionStorage.setItem('portal.e2eAlerts', JSON.stringify(log));
+            return 'shown';
+          },
+          { wanted, prefix: kind ? `alert-${kind}:` : 'alert-' },
+        ),
+      { message: `an alert${kind ? ` (${kind})` : ''} saying "${wanted.join('" and "')}"` },
+    )
+    .toBe('shown');
+}
+
+/**
  * Every page of the tests keeps the spec's pauses after a save at a tenth (web/src/common/pauses.ts):
  * the same order of events, without waiting out 2 s a hundred times.
  */
 export const test = base.extend({
   context: async ({ context }, use) => {
     await context.addInitScript(() => window.localStorage.setItem('portal.shortPauses', '1'));
+    await context.addInitScript(recordAlerts);
     await use(context);
   },
 });
