@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TASK_TYPE_TEXT, type TaskTypeRow } from '@portal/contracts';
-import { expect, expectAlert, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, settled, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
 
@@ -254,6 +254,6 @@ test('the dashboard and the checklist tree have no serious or critical axe viola
   await list.rowAction(list.row('Thorough Examination - Mobile Crane'), 'edit');
   await list.panel().getByTestId('tab-checklist').click();
   await expect(list.panel().getByTestId('checklist-tree')).toBeVisible();
-  await page.waitForTimeout(400); // the opening transition
+  await settled(page); // the tab's content painted, no transition running
   expect(await serious()).toEqual([]);
 });
