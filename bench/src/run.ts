@@ -758,7 +758,8 @@ async function certificateRow(label: string, server: PortalServer, tokens: strin
 /** Users who read between requests: each sends one about every THINK_MS (p99 <= 1 s on the embedded database). */
 async function thinkTimeRow(label: string, server: PortalServer, tokens: string[], targets: Awaited<ReturnType<typeof editableUsers>>) {
   const sessions = Math.max(...SESSION_COUNTS);
-  const seconds = Math.max(settings.sessionSeconds, quick ? 0 : 40);
+  // Long enough for several think times per user (a --quick run too).
+  const seconds = Math.max(settings.sessionSeconds, quick ? 15 : 40);
   const figure = `${label}: ${sessions} users with think time (a request every ${THINK_MS / 1000} s on average each, the same mix), ${seconds} s`;
   const target = label === 'embedded' ? 'p99 <= 1 s' : '';
   try {
