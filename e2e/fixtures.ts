@@ -15,10 +15,13 @@ export async function loginWithForm(page: Page, email: string, password = PASSWO
   await page.getByTestId('login-password').press('Enter');
 }
 
-/** The newest mail sent to an address through the SMTP sink, waiting for it to arrive. */
+/**
+ * The newest mail sent to an address through the SMTP sink, waiting for it to arrive (mails go
+ * out after the commit, in the background: as long as any other check of the suite may wait,
+ * not a deadline of its own that a busy machine outlasts).
+ */
 export async function latestMailTo(address: string, after = 0): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+  const newest = () => {
     let lines: string[] = [];
     try {
       lines = readFileSync(MAIL_FILE, 'utf8').trim().split('\n').filter(Boolean);
@@ -26,11 +29,10 @@ export async function latestMailTo(address: string, after = 0): Promise<string> 
       // no mail yet
     }
     const mails = lines.map((line) => JSON.parse(line) as { to: string[]; raw: string; at: number });
-    const match = mails.reverse().find((m) => m.to.includes(address.toLowerCase()) && m.at >= after);
-    if (match) return match.raw;
-    if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return mails.reverse().find((m) => m.to.includes(address.toLowerCase()) && m.at >= after)?.raw;
+  };
+  await expect.poll(() => newest() !== undefined, { message: `a mail to ${address}` }).toBe(true);
+  return newest() as string;
 }
 
 /**
@@ -50,12 +52,64 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * Alerts (the portal's snackbars, `data-testid="alert-*"`) hide after 2 s (1 s for a sequence
+ * save), as the spec says. On a busy machine a check that looks for one on the screen can come
+ * after it has gone, though the user saw it. So every page writes down each alert as it appears
+ * (text, in order; in sessionStorage, so a reload after a save keeps it), and `expectAlert`
+ * takes the oldest not yet taken that contains the text: the check sees every alert shown, once
+ * each, however late it looks.
+ */
+function recordAlerts() {
+  const KEY = 'portal.e2eAlerts';
+  const seen = new WeakSet<Element>();
+  const scan = () => {
+    const fresh: string[] = [];
+    for (const element of document.querySelectorAll('[data-testid^="alert-"]')) {
+      if (seen.has(element)) continue;
+      seen.add(element);
+      fresh.push(`${element.getAttribute('data-testid')}: ${(element.textContent ?? '').replace(/\s+/g, ' ').trim()}`);
+    }
+    if (fresh.length === 0) return;
+    const log = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];
+    sessionStorage.setItem(KEY, JSON.stringify([...log, ...fresh]));
+  };
+  new MutationObserver(scan).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Waits until an alert containing `text` (every one of the texts) has been shown on this page (since the last alert
+ * taken by this function) and takes it, so a second call needs a second alert. `kind` narrows
+ * it to 'alert-success', 'alert-error' or 'alert-warning'.
+ */
+export async function expectAlert(page: Page, text: string | string[], kind?: 'success' | 'error' | 'warning'): Promise<void> {
+  const wanted = (Array.isArray(text) ? text : [text]).map((t) => t.replace(/\s+/g, ' ').trim());
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ({ wanted, prefix }) => {
+            const log = JSON.parse(sessionStorage.getItem('portal.e2eAlerts') ?? '[]') as string[];
+            const index = log.findIndex((entry) => entry.startsWith(prefix) && wanted.every((t) => entry.includes(t)));
+            if (index < 0) return log;
+            log.splice(index, 1);
+            sessionStorage.setItem('portal.e2eAlerts', JSON.stringify(log));
+            return 'shown';
+          },
+          { wanted, prefix: kind ? `alert-${kind}:` : 'alert-' },
+        ),
+      { message: `an alert${kind ? ` (${kind})` : ''} saying "${wanted.join('" and "')}"` },
+    )
+    .toBe('shown');
+}
+
+/**
  * Every page of the tests keeps the spec's pauses after a save at a tenth (web/src/common/pauses.ts):
  * the same order of events, without waiting out 2 s a hundred times.
  */
 export const test = base.extend({
   context: async ({ context }, use) => {
     await context.addInitScript(() => window.localStorage.setItem('portal.shortPauses', '1'));
+    await context.addInitScript(recordAlerts);
     await use(context);
   },
 });

@@ -195,6 +195,122 @@ export async function drive(
   };
 }
 
+export interface NewcomerFigures {
+  /** Visitors that came during the run (each on its own new connection). */
+  visitors: number;
+  /** From opening the connection to the health answer, ms. */
+  healthLongest: number;
+  healthP50: number;
+  /** The same visitor's first database request on that connection (GET /api/loginBranding), ms. */
+  brandingLongest: number;
+  brandingP50: number;
+  /** Answers other than 200, and transport errors. */
+  failures: number;
+}
+
+/**
+ * New visitors while the sessions of `drive` run: every `everyMs` one opens a new connection
+ * (no keep-alive agent of its own before) and asks GET /api/health (accepted and answered: the
+ * connection, the event loop and the database's probe), then, on that connection, the login
+ * page's GET /api/loginBranding (a request that waits its turn in the database's line like any
+ * other). Until `stop` is set.
+ */
+export async function newcomers(base: string, stop: { stopped: boolean }, everyMs = 500): Promise<NewcomerFigures> {
+  const health: number[] = [];
+  const branding: number[] = [];
+  let failures = 0;
+  const visits: Promise<void>[] = [];
+  const visit = async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await send(agent, base, 'GET', '/api/health', {});
+      health.push(first.ms);
+      if (first.status !== 200) failures++;
+      const second = await send(agent, base, 'GET', '/api/loginBranding', {});
+      branding.push(second.ms);
+      if (second.status !== 200) failures++;
+    } finally {
+      agent.destroy();
+    }
+  };
+  while (!stop.stopped) {
+    visits.push(visit());
+    await sleep(everyMs);
+  }
+  await Promise.all(visits);
+  return {
+    visitors: visits.length,
+    healthLongest: Math.max(0, ...health),
+    healthP50: percentile(health, 50),
+    brandingLongest: Math.max(0, ...branding),
+    brandingP50: percentile(branding, 50),
+    failures,
+  };
+}
+
+/**
+ * "200 users with think time": each session is a person who reads between requests: after each
+ * answer it waits a think time drawn from an exponential distribution of mean `thinkMs` (so a
+ * request every `thinkMs` on average, plus the answer's own time), the same mix as `drive`.
+ * Sessions start at random moments within the first think time, not all at once; their
+ * connections are up before the clock starts, as in `drive`.
+ */
+export async function driveWithThinkTime(
+  base: string,
+  tokens: string[],
+  targets: EditableUser[],
+  seconds: number,
+  thinkMs: number,
+): Promise<LoadFigures> {
+  const agents = tokens.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const times: number[] = [];
+  const errors: Record<string, number> = {};
+  const samples: Record<string, string> = {};
+  let writes = 0;
+  const slowestByKind: Record<string, number> = {};
+  await Promise.all(agents.map((agent) => send(agent, base, 'GET', '/api/health', {})));
+  const think = () => -Math.log(1 - Math.random()) * thinkMs;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const session = async (token: string, index: number) => {
+    let n = index;
+    await sleep(Math.random() * thinkMs);
+    while (performance.now() < until) {
+      const next = nextRequest(token, targets, n++);
+      const answer = await send(agents[index], base, next.method, next.path, next.headers, next.body);
+      times.push(answer.ms);
+      const kind = `${next.method} ${next.path.split('?')[0]}${'filter' in next.headers ? ' (filter)' : ''}`;
+      slowestByKind[kind] = Math.max(slowestByKind[kind] ?? 0, answer.ms);
+      if (next.write) writes++;
+      if (answer.status < 200 || answer.status >= 300) {
+        const key = answer.status === 0 ? 'error' : String(answer.status);
+        errors[key] = (errors[key] ?? 0) + 1;
+        samples[key] ??= answer.body.slice(0, 160);
+      }
+      const pause = think();
+      if (performance.now() + pause >= until) break;
+      await sleep(pause);
+    }
+  };
+  await Promise.all(tokens.map(session));
+  const elapsed = (performance.now() - started) / 1000;
+  for (const agent of agents) agent.destroy();
+  return {
+    sessions: tokens.length,
+    seconds,
+    requests: times.length,
+    rps: times.length / elapsed,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    longest: Math.max(...times),
+    errors,
+    samples,
+    writes,
+    slowestByKind,
+  };
+}
+
 export interface CertificateFigures {
   taskId: number;
   /** From the approval's answer to the first answer showing certificate status 33. */

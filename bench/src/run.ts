@@ -18,10 +18,12 @@
 //      one with a 6300x6300 signature and 10 photos uploaded through the image scaling
 //   h. 50 and 200 concurrent signed-in sessions on the embedded database (the data of f) and on
 //      PostgreSQL (a fresh database on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432,
-//      created and dropped by the bench), a final certificate made while 200 sessions are busy
+//      created and dropped by the bench), with new visitors on new connections meanwhile (the
+//      longest wait for an answer), 200 users with think time (a request every 5 s each: p99),
+//      a final certificate made while 200 sessions are busy
 //      (approval to certificate status 33), and GET /api/Users during 20 concurrent 5 MB uploads
 // --quick shortens every duration and uses a tenth of the data, for a smoke run only.
-// --only-load runs f's data generation and h only (no build, no browser figures).
+// --only-load (or `h`) runs f's data generation and h only (no build, no browser figures).
 // --only-certificate runs f's data generation and h's certificate figure on the embedded
 //   database only (no web build, no browser figures, no PostgreSQL).
 // Timings never go into the test suite: machines differ; this is for people to read.
@@ -35,7 +37,7 @@ import { generateBenchData, generateBenchPostgres } from './generate';
 import { createSixtyFieldForm, measureDefinitionSaves, measureFormOpen } from './dataForms';
 import { measureInspect } from './inspect';
 import { measureListPaint } from './listPaint';
-import { certificateDuringLoad, drive, editableUsers, listDuringUploads, openSessions } from './load';
+import { certificateDuringLoad, drive, driveWithThinkTime, editableUsers, listDuringUploads, newcomers, openSessions } from './load';
 import { measureUsersTable } from './usersTable';
 import { measureJobSaves } from './jobs';
 import { measureCertificates, measureHeavyCertificate } from './certificates';
@@ -76,7 +78,8 @@ const settings = quick
       uploadSeconds: 15,
     };
 const onlyCertificate = args.has('--only-certificate');
-const onlyLoad = args.has('--only-load') || onlyCertificate;
+// `npm run bench -- h` is the same as --only-load.
+const onlyLoad = args.has('--only-load') || args.has('h') || onlyCertificate;
 
 const loadAtStart = os.loadavg()[0];
 const rows: Row[] = [];
@@ -723,6 +726,8 @@ const UPLOAD_BYTES = 5 * 1024 * 1024 - 1024;
 
 /** How long the certificate of h may take before the run gives up on it (the target is 30 s). */
 const CERTIFICATE_CAP_SECONDS = 90;
+/** Mean think time of figure h's users who read between requests. */
+const THINK_MS = 5_000;
 
 /** h: a final certificate made while 200 sessions are busy (approval to certificate status 33). */
 async function certificateRow(label: string, server: PortalServer, tokens: string[], targets: Awaited<ReturnType<typeof editableUsers>>) {
@@ -750,6 +755,31 @@ async function certificateRow(label: string, server: PortalServer, tokens: strin
   }
 }
 
+/** Users who read between requests: each sends one about every THINK_MS (p99 <= 1 s on the embedded database). */
+async function thinkTimeRow(label: string, server: PortalServer, tokens: string[], targets: Awaited<ReturnType<typeof editableUsers>>) {
+  const sessions = Math.max(...SESSION_COUNTS);
+  // Long enough for several think times per user (a --quick run too).
+  const seconds = Math.max(settings.sessionSeconds, quick ? 15 : 40);
+  const figure = `${label}: ${sessions} users with think time (a request every ${THINK_MS / 1000} s on average each, the same mix), ${seconds} s`;
+  const target = label === 'embedded' ? 'p99 <= 1 s' : '';
+  try {
+    const r = await driveWithThinkTime(server.base, tokens.slice(0, sessions), targets, seconds, THINK_MS);
+    const failures = Object.entries(r.errors)
+      .map(([status, n]) => `${count(n)} x ${status}`)
+      .join(', ');
+    add({
+      id: 'h',
+      figure,
+      result: `p99 ${ms(r.p99)}`,
+      target,
+      ok: label === 'embedded' ? r.p99 <= 1000 && !failures : undefined,
+      detail: `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, longest ${ms(r.longest)}; ${count(r.requests)} requests (${count(r.rps)} req/s), errors ${failures || '0'}`,
+    });
+  } catch (error) {
+    failed('h', figure, target, error);
+  }
+}
+
 /** One database's rows of h: 50 and 200 sessions, a certificate under load, then the list during uploads. */
 async function loadRows(label: string, server: PortalServer) {
   const signInStarted = performance.now();
@@ -765,7 +795,13 @@ async function loadRows(label: string, server: PortalServer) {
   for (const sessions of SESSION_COUNTS) {
     const figure = `${label}: ${sessions} sessions, ${settings.sessionSeconds} s (lists, counts, 5% user saves)`;
     try {
-      const r = await drive(server.base, tokens.slice(0, sessions), targets, settings.sessionSeconds);
+      // New visitors come meanwhile, each on a new connection (figure "a new connection ... answered").
+      const visiting = { stopped: false };
+      const visitors = newcomers(server.base, visiting);
+      const r = await drive(server.base, tokens.slice(0, sessions), targets, settings.sessionSeconds).finally(() => {
+        visiting.stopped = true;
+      });
+      const v = await visitors;
       const failures = Object.values(r.errors).reduce((a, b) => a + b, 0);
       const byStatus = Object.entries(r.errors)
         .map(([status, n]) => `${count(n)} x ${status}`)
@@ -787,10 +823,19 @@ async function loadRows(label: string, server: PortalServer) {
         ok: r.longest < 15_000 && only503,
         detail: `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}, longest ${ms(r.longest)}; ${count(r.requests)} requests, errors ${failures ? `${byStatus} (${sample.slice(0, 120)})` : '0'}`,
       });
+      add({
+        id: 'h',
+        figure: `${label}: a new connection during ${sessions} busy sessions, accepted and answered (GET /api/health, longest)`,
+        result: ms(v.healthLongest),
+        target: '<= 2 s',
+        ok: v.healthLongest <= 2000 && v.failures === 0,
+        detail: `${count(v.visitors)} visitors, one every 0.5 s, each on a new connection: health p50 ${ms(v.healthP50)}; then the login page's GET /api/loginBranding on it (waits its turn in the line) p50 ${ms(v.brandingP50)}, longest ${ms(v.brandingLongest)}${v.failures ? `; ${v.failures} answers not 200` : ''}`,
+      });
     } catch (error) {
       failed('h', figure, 'longest < 15 s, no error but 503', error);
     }
   }
+  await thinkTimeRow(label, server, tokens, targets);
   await certificateRow(label, server, tokens, targets);
   const figure = `${label}: GET /api/Users (page of 100) during ${UPLOADERS} concurrent 5 MB signature uploads, ${settings.uploadSeconds} s`;
   try {

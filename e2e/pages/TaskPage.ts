@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ChecklistAnswer, TaskDetail, TaskRow } from '@portal/contracts';
 import { CLAIMS_DIR } from '../env';
+import { expectAlert } from '../fixtures';
 import { apiGet } from './AdminApi';
 
 /** Task details (tasks document 2.2): summary, action bar, tabs, and INSPECT's sections, items and form. */
@@ -60,7 +61,7 @@ export class TaskPage {
   /** Saves the FORM and waits for the spec's text (and for the editor to count as saved). */
   async save(): Promise<void> {
     await this.editor().getByTestId('checklist-save').click();
-    await expect(this.page.getByText('Checklist data saved sucessfully').first()).toBeVisible();
+    await expectAlert(this.page, 'Checklist data saved sucessfully');
     // Nothing unsaved is left (leaving the page now asks nothing).
     await expect(this.page.getByTestId('unsaved-note')).toHaveCount(0);
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { formatUtcShort } from '@portal/contracts/format';
 import { DIVISIONS, LOCATIONS, OFFICES, ROLES_TEXT, SEQUENCES } from '@portal/contracts/messages';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { apiGet, loadUntil, stamp } from '../pages/AdminApi';
 import { AdminList } from '../pages/AdminList';
 
@@ -49,7 +49,7 @@ test.describe('LO offices', () => {
     await dialog.getByLabel('City').fill('Fujairah');
     await dialog.getByLabel('Country').fill('United Arab Emirates');
     await save.click();
-    await expect(page.getByText(OFFICES.saved)).toBeVisible();
+    await expectAlert(page, OFFICES.saved);
     await expect(dialog).toBeHidden(); // closes after the spec's 2 s
 
     await list.searchFor('Name', name);
@@ -71,14 +71,14 @@ test.describe('LO offices', () => {
     await expect(dialog.getByLabel('Name')).toHaveValue(name);
     await dialog.getByLabel('City').fill('Dibba');
     await dialog.getByTestId('office-save').click();
-    await expect(page.getByText(OFFICES.saved)).toBeVisible();
+    await expectAlert(page, OFFICES.saved);
     await expect(dialog).toBeHidden();
     await expect(row.getByTestId('office-address')).toContainText('Dibba');
 
     await row.getByTestId('row-delete').click();
     await expect(page.getByText(OFFICES.deleteConfirm)).toBeVisible();
     await page.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText(OFFICES.deleted)).toBeVisible();
+    await expectAlert(page, OFFICES.deleted);
     // Archived offices stay listed, without their actions.
     await expect(row).toContainText('Archived');
     await expect(row.getByTestId('row-edit')).toHaveCount(0);
@@ -151,7 +151,7 @@ test.describe('divisions', () => {
     await panel.getByLabel('Code').fill('INS');
     await expect(save).toBeEnabled();
     await save.click();
-    await expect(page.getByText(DIVISIONS.saved)).toBeVisible();
+    await expectAlert(page, DIVISIONS.saved);
     await expect(panel).toBeHidden();
 
     const row = list.row(name);
@@ -162,7 +162,7 @@ test.describe('divisions', () => {
     await expect(panel.getByLabel('Name')).toHaveValue(name);
     await panel.getByLabel('Code').fill('INSU');
     await panel.getByTestId('division-save').click();
-    await expect(page.getByText(DIVISIONS.saved)).toBeVisible();
+    await expectAlert(page, DIVISIONS.saved);
     await expect(panel).toBeHidden();
     await loadUntil(page, async () => (await row.count()) > 0);
     await expect(row).toContainText('INSU');
@@ -170,7 +170,7 @@ test.describe('divisions', () => {
     await row.getByTestId('row-delete').click();
     await expect(page.getByText(DIVISIONS.deleteConfirm)).toBeVisible();
     await page.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText(DIVISIONS.archived)).toBeVisible();
+    await expectAlert(page, DIVISIONS.archived);
     await loadUntil(page, async () => false);
     await expect(row).toHaveCount(0);
   });
@@ -253,7 +253,7 @@ test.describe('sequence numbering', () => {
     await input.fill(String(before + 25));
     await expect(save).toBeEnabled();
     await save.click();
-    await expect(page.getByText(SEQUENCES.saved)).toBeVisible();
+    await expectAlert(page, SEQUENCES.saved);
     await expect(panel).toBeHidden();
     await expect(row.getByTestId('sequence-number')).toHaveText(String(before + 25));
   });
@@ -261,9 +261,12 @@ test.describe('sequence numbering', () => {
   test('a group folds away and back', async ({ page }) => {
     await loginAs(page, 'master_admin@demo.test');
     await page.goto('/admin/sequenceNumber');
+    // The sequences on the screen first: the group's rows are counted once they show.
     const group = page.getByTestId('sequence-group').first();
+    await expect(group).toBeVisible();
     const office = (await group.getAttribute('data-office')) ?? '';
     const rows = page.locator(`[data-testid="sequence-row"][data-office="${office}"]`);
+    await expect(rows.first()).toBeVisible();
     const count = await rows.count();
     expect(count).toBeGreaterThan(0);
     await group.click();
@@ -315,7 +318,7 @@ test.describe('roles', () => {
     await panel.getByLabel('Code').fill('SINS');
     await expect(save).toBeEnabled();
     await save.click();
-    await expect(page.getByText(ROLES_TEXT.saved)).toBeVisible();
+    await expectAlert(page, ROLES_TEXT.saved);
     await expect(panel).toBeHidden();
 
     const row = list.row(name);
@@ -331,7 +334,7 @@ test.describe('roles', () => {
     const clientsBefore = await apiGet<unknown[]>(page, '/Location/Object?objectType=CLIENT_COMPANY');
     expect(await panel.getByTestId('licence-row').count()).toBeLessThan(clientsBefore.length);
     await panel.getByRole('button', { name: ROLES_TEXT.createLicenceConfig }).click();
-    await expect(page.getByText(LOCATIONS.licenceConfigCreated)).toBeVisible();
+    await expectAlert(page, LOCATIONS.licenceConfigCreated);
     const clients = await apiGet<unknown[]>(page, '/Location/Object?objectType=CLIENT_COMPANY');
     await expect(panel.getByTestId('licence-row')).toHaveCount(clients.length);
     await expect(panel.getByTestId('licence-row').first().getByRole('spinbutton')).toHaveValue('-1');
@@ -340,7 +343,7 @@ test.describe('roles', () => {
     await row.getByTestId('row-delete').click();
     await expect(page.getByText(ROLES_TEXT.deleteConfirm)).toBeVisible();
     await page.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText(ROLES_TEXT.archived)).toBeVisible();
+    await expectAlert(page, ROLES_TEXT.archived);
     await expect(row).toHaveCount(0); // only active roles are listed
   });
 

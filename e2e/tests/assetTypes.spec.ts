@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { IDENTIFICATION_LABEL } from '@portal/contracts';
 import { ASSET_TYPE_TEXT } from '@portal/contracts/messages';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { apiGet, loadUntil, stamp } from '../pages/AdminApi';
 import { AdminList } from '../pages/AdminList';
 
@@ -47,7 +47,7 @@ test('an asset type is added, edited and archived through the confirm', async ({
   await panel.getByLabel('Description', { exact: true }).fill('Vacuum lifting attachments');
   await expect(save).toBeEnabled();
   await save.click();
-  await expect(page.getByText(ASSET_TYPE_TEXT.saved)).toBeVisible();
+  await expectAlert(page, ASSET_TYPE_TEXT.saved);
   await expect(panel).toBeHidden();
 
   const row = list.row(name);
@@ -65,7 +65,7 @@ test('an asset type is added, edited and archived through the confirm', async ({
   await panel.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'BTH&PPE', exact: true }).click();
   await panel.getByTestId('asset-type-save').click();
-  await expect(page.getByText(ASSET_TYPE_TEXT.saved)).toBeVisible();
+  await expectAlert(page, ASSET_TYPE_TEXT.saved);
   await expect(panel).toBeHidden();
   await loadUntil(page, async () => (await row.count()) > 0);
   await expect(row).toContainText('BTH&PPE');
@@ -73,7 +73,7 @@ test('an asset type is added, edited and archived through the confirm', async ({
   await row.getByTestId('row-delete').click();
   await expect(page.getByText(ASSET_TYPE_TEXT.deleteConfirm)).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(ASSET_TYPE_TEXT.archived)).toBeVisible();
+  await expectAlert(page, ASSET_TYPE_TEXT.archived);
   await loadUntil(page, async () => false);
   await expect(row).toHaveCount(0);
 });
@@ -115,7 +115,7 @@ test('an asset type is added with an attribute form whose fields the preview sho
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await panel.getByTestId('asset-type-save').click();
-  await expect(page.getByText(ASSET_TYPE_TEXT.saved)).toBeVisible();
+  await expectAlert(page, ASSET_TYPE_TEXT.saved);
   await expect(panel).toBeHidden();
   const saved = await apiGet<AssetTypeApiRow[]>(page, `/Setting?objectType=AssetType&offset=0&limit=5&name=${encodeURIComponent(name)}`);
   expect(saved).toEqual([

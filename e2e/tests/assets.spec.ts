@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ASSET_PAGE, ASSETS, type AssetDashboardAnswer } from '@portal/contracts';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 import { chooseClientAndSite } from '../pages/AssetsDashboard';
 
@@ -120,7 +120,7 @@ test('SCHEDULER adds an asset, edits it, fills its attributes, uploads and archi
   await panel.getByTestId('asset-serial').fill(`SN-${stamp()}`);
   await shot(page, 'panel-new');
   await save.click();
-  await expect(page.getByText(ASSETS.assetSavedSuccessfully).first()).toBeVisible();
+  await expectAlert(page, ASSETS.assetSavedSuccessfully);
   await expect(panel.getByTestId('asset-tab-history')).toBeEnabled();
   await expect(panel.getByTestId('asset-site')).toHaveAttribute('aria-disabled', 'true');
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ALERT_TITLE, FILES, LOCATIONS, USERS } from '@portal/contracts/messages';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { ClientsPage, tinyPng } from '../pages/ClientsPage';
 
 /**
@@ -58,7 +58,7 @@ test.describe('clients', () => {
     const roleConfig = page.waitForResponse((r) => r.url().includes('/api/Location/RoleConfig/') && r.request().method() === 'POST');
     await clients.saveButton().click();
 
-    await expect(clients.successAlert()).toContainText(LOCATIONS.newClientSaved);
+    await expectAlert(page, LOCATIONS.newClientSaved, 'success');
     await expect(clients.dialog()).toBeHidden();
     // The role-licence configuration is asked for in the background, by the client's name.
     const config = await roleConfig;
@@ -104,7 +104,7 @@ test.describe('clients', () => {
     await clients.panel().getByLabel('Site Name').fill('North Gate');
     await clients.panel().getByLabel('Street').fill('Gate Road 4');
     await clients.panel().getByTestId('location-save').click();
-    await expect(clients.successAlert()).toContainText(LOCATIONS.locationSaved);
+    await expectAlert(page, LOCATIONS.locationSaved, 'success');
     await expect(clients.rows()).toHaveCount(2);
     await expect(clients.row('North Gate')).toContainText('Gate Road 4');
     await expect(clients.count()).toHaveText('Total 2 of 2 loaded');
@@ -114,7 +114,7 @@ test.describe('clients', () => {
     await expect(clients.panel().getByLabel('Site Name')).toHaveValue('North Gate');
     await clients.panel().getByLabel('Site Name').fill('North Gate 2');
     await clients.panel().getByTestId('location-save').click();
-    await expect(clients.successAlert()).toContainText(LOCATIONS.locationSaved);
+    await expectAlert(page, LOCATIONS.locationSaved, 'success');
     await expect(clients.row('North Gate 2')).toBeVisible();
 
     // Back to Clients through the breadcrumb, then edit the client.
@@ -130,7 +130,7 @@ test.describe('clients', () => {
     await expect(panel.getByTestId('location-save')).toBeDisabled(); // street is required
     await panel.getByLabel('Street').fill('14 Harbour Road');
     await panel.getByTestId('location-save').click();
-    await expect(clients.successAlert()).toContainText(LOCATIONS.clientSaved);
+    await expectAlert(page, LOCATIONS.clientSaved, 'success');
     await expect(panel).toBeHidden();
     await expect(clients.row(name)).toContainText('14 Harbour Road, Muscat, Oman, 113');
   });
@@ -201,7 +201,7 @@ test.describe('clients', () => {
     await clients.fillClient({ name, office: 'Abu Dhabi Office', street: '3 Quiet Street' });
     await clients.section('Site Details').getByLabel('Site Name').fill('Yard');
     await clients.saveButton().click();
-    await expect(clients.successAlert()).toContainText(LOCATIONS.newClientSaved);
+    await expectAlert(page, LOCATIONS.newClientSaved, 'success');
     await expect(clients.dialog()).toBeHidden();
     await expect.poll(() => warnings.some((w) => w.includes('Role License Config was not created'))).toBeTruthy();
     await expect(clients.errorAlert()).toHaveCount(0);
@@ -250,8 +250,7 @@ test.describe('clients', () => {
     await clients.addUser({ role: 'CLIENT-USER', name: 'Taken Address', email: 'scheduler@demo.test' });
     await clients.saveButton().click();
 
-    await expect(clients.errorAlert()).toContainText(ALERT_TITLE.ooops);
-    await expect(clients.errorAlert()).toContainText(USERS.duplicateEmail);
+    await expectAlert(page, [ALERT_TITLE.ooops, USERS.duplicateEmail], 'error');
     // The dialog stays open with the message under the e-mail, so the user can fix it.
     await expect(clients.dialog()).toBeVisible();
     await expect(clients.section('Users')).toContainText(USERS.duplicateEmail);
@@ -379,11 +378,10 @@ test.describe('clients', () => {
 
     // A file that is not .jpg/.png is refused before upload.
     await logo.getByTestId('logo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect(clients.errorAlert()).toContainText(LOCATIONS.logoUploadError);
-    await expect(clients.errorAlert()).toContainText(FILES.imageOnly);
+    await expectAlert(page, [LOCATIONS.logoUploadError, FILES.imageOnly], 'error');
 
     await logo.getByTestId('logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng() });
-    await expect(clients.successAlert()).toContainText(LOCATIONS.logoSaved);
+    await expectAlert(page, LOCATIONS.logoSaved, 'success');
     await expect(logo.getByTestId('logo-preview')).toBeVisible();
     await expect.poll(() => logo.getByTestId('logo-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { CONFIGURATIONS } from '@portal/contracts/messages';
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { setEditorText } from '../pages/codeEditor';
 import { stamp } from '../pages/AdminApi';
 
@@ -70,7 +70,7 @@ test.describe('Configurations', () => {
     await expect(page.getByTestId('config-json-message')).toHaveText(CONFIGURATIONS.unsaved);
     await expect(save).toBeEnabled();
     await save.click();
-    await expect(page.getByText(CONFIGURATIONS.saved)).toBeVisible();
+    await expectAlert(page, CONFIGURATIONS.saved);
     await page.getByTestId('reload').click();
     await expect(page.getByTestId('config-editor').locator('.cm-content')).toContainText(footer);
     const stored = await page.request.get('/api/Setting?tenantId=2&objectType=Config&offset=0&limit=-1');
@@ -93,7 +93,7 @@ test.describe('Configurations', () => {
     await page.getByTestId('config-name').fill(name);
     await setEditorText(page, '{\n  "defaultValidityMonths": 12,\n  "photosPerTask": 6\n}');
     await save.click();
-    await expect(page.getByText(CONFIGURATIONS.saved)).toBeVisible();
+    await expectAlert(page, CONFIGURATIONS.saved);
     await expect(page.getByTestId(`config-item-${name}`)).toHaveClass(/Mui-selected/);
     await expect(add).toBeDisabled();
 

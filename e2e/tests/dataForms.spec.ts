@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { FormDefinition } from '@portal/contracts/dataForms/definition';
 import { DATA_FORM_EDITOR, DRAG_ANNOUNCEMENTS, DATA_FORM_TEXT } from '@portal/contracts/messages';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 
 /**
@@ -192,7 +192,7 @@ test('a form is built by dragging six kinds of field, edited, reordered by keys,
   expect(await labels(page)).toEqual(order);
 
   await save.click();
-  await expect(page.getByText(DATA_FORM_TEXT.saved)).toBeVisible();
+  await expectAlert(page, DATA_FORM_TEXT.saved);
   await expect(page.getByTestId('editor-empty')).toBeVisible(); // the editor clears after a save
   await expect(add).toBeEnabled();
 
@@ -228,7 +228,7 @@ test('a form is built by dragging six kinds of field, edited, reordered by keys,
   const copyName = await page.getByTestId('form-name').inputValue();
   await expect.poll(() => labels(page)).toEqual(order);
   await save.click();
-  await expect(page.getByText(DATA_FORM_TEXT.saved)).toBeVisible();
+  await expectAlert(page, DATA_FORM_TEXT.saved);
   await expect(page.getByTestId('form-nav-item').filter({ hasText: copyName })).toBeVisible();
   const copy = await formByName(page, copyName);
   expect(copy.id).not.toBe(saved.id);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { JOB_TEXT, type JobRow } from '@portal/contracts';
-import { expect, latestMailTo, loginAs, settled, test } from '../fixtures';
+import { expect, expectAlert, latestMailTo, loginAs, settled, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
 
@@ -210,7 +210,7 @@ test('SCHEDULER creates a job through the four steps with a new site, requester,
   await panel.getByTestId('task-row-1-restore').click();
   await panel.getByTestId('task-row-1-delete').click();
   await panel.getByTestId('job-save').click();
-  await expect(page.getByText(JOB_TEXT.saved)).toBeVisible();
+  await expectAlert(page, JOB_TEXT.saved);
   await expect(panel).toBeHidden({ timeout: 10_000 });
   const tasks = await apiGet<{ status: number }[]>(page, `/Observation/Schedule?scheduleId=${job.id}`);
   expect(tasks.map((t) => t.status).sort()).toEqual([1, 1024]);
@@ -260,7 +260,7 @@ test('SCHEDULER cancels a job behind the spec confirm; the cancelled job is read
   await panel.getByTestId('job-cancel').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText(JOB_TEXT.cancelConfirm);
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(JOB_TEXT.cancelled)).toBeVisible();
+  await expectAlert(page, JOB_TEXT.cancelled);
   await expect(panel).toBeHidden({ timeout: 10_000 });
   // Gone from the active list, under Inactive with the Cancelled icon; opened, it is locked.
   await expect(list.row(job.jobNumber)).toHaveCount(0);
@@ -353,7 +353,7 @@ test('FIELD-ENGG adds a task to a day job and closes it', async ({ page }) => {
   await pick(row0, /^Task Type/, taskType);
   await shot(page, 'job-day-job');
   await panel.getByTestId('job-save').click();
-  await expect(page.getByText(JOB_TEXT.saved)).toBeVisible();
+  await expectAlert(page, JOB_TEXT.saved);
   await expect(panel).toBeHidden({ timeout: 10_000 });
   expect(await apiGet<unknown[]>(page, `/Observation/Schedule?scheduleId=${dayJob.id}`)).toHaveLength(1);
   await list.rowAction(list.row(dayJob.jobNumber), 'edit');
@@ -363,7 +363,7 @@ test('FIELD-ENGG adds a task to a day job and closes it', async ({ page }) => {
   await panel.getByTestId('job-close').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText(JOB_TEXT.closeConfirm);
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(JOB_TEXT.closed)).toBeVisible();
+  await expectAlert(page, JOB_TEXT.closed);
   await expect(panel).toBeHidden({ timeout: 10_000 });
   const [row] = await apiGet<JobRow[]>(page, '/Schedule?offset=0&limit=5', { jobNumber: dayJob.jobNumber });
   expect(row.isDayJobClosed).toBe(true);
@@ -525,7 +525,7 @@ test('the LLG special task, where webUIAccessConfiguration offers it, is saved o
     await panel.getByTestId('llg-toggle').check();
     await shot(page, 'job-llg');
     await panel.getByTestId('job-save').click();
-    await expect(page.getByText(JOB_TEXT.saved)).toBeVisible();
+    await expectAlert(page, JOB_TEXT.saved);
     await expect(panel).toBeHidden({ timeout: 10_000 });
     const tasks = await apiGet<{ isLlg: boolean; inspectorId: number | null; locationId: number | null; siteId: number; status: number }[]>(
       page,
@@ -579,7 +579,7 @@ test('SCHEDULER creates a Job Lite in the browser: type 2, listed under Job Lite
   await pick(row0, /^Task Type/, taskType);
   await shot(page, 'joblite-step3');
   await panel.getByTestId('job-save').click();
-  await expect(page.getByText(JOB_TEXT.saved)).toBeVisible();
+  await expectAlert(page, JOB_TEXT.saved);
   await expect(panel).toBeHidden({ timeout: 10_000 });
 
   const [lite] = await apiGet<JobRow[]>(page, '/Schedule?offset=0&limit=5', { type: 2, quotationNumber: quote });

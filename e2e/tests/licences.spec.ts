@@ -1,5 +1,5 @@
 import { ROLES_TEXT, USERS } from '@portal/contracts/messages';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 import { AdminList } from '../pages/AdminList';
 
@@ -52,7 +52,7 @@ test('a CLIENT-USER licence is set on the Roles screen and enforced on the Users
   await expect(rolePanel.getByTestId('role-save')).toBeDisabled();
   await count.fill(String(limit));
   await rolePanel.getByTestId('role-save').click();
-  await expect(page.getByText(ROLES_TEXT.saved)).toBeVisible();
+  await expectAlert(page, ROLES_TEXT.saved);
   await expect(rolePanel).toBeHidden();
   const [after] = await apiGet<RoleApiRow[]>(page, '/Setting/Namespace?objectType=ROLE&name=CLIENT-USER').then((rows) =>
     rows.filter((r) => r.id === role.id),
@@ -80,7 +80,7 @@ test('a CLIENT-USER licence is set on the Roles screen and enforced on the Users
   };
 
   await addClientUser(1);
-  await expect(page.getByText(USERS.saved)).toBeVisible();
+  await expectAlert(page, USERS.saved);
   await expect(users.panel()).toBeHidden();
 
   await addClientUser(2);

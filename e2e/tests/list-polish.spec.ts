@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { SHELL, USERS } from '@portal/contracts/messages';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { ListPage } from '../pages/ListPage';
 
 /**
@@ -101,7 +101,7 @@ test.describe('list pattern at 1440x900', () => {
     await panel.getByLabel('Email').fill('scheduler@demo.test');
     await expect(save).toBeEnabled();
     await save.click();
-    await expect(page.getByTestId('alert-error')).toContainText(USERS.duplicateEmail);
+    await expectAlert(page, USERS.duplicateEmail, 'error');
     await expect(panel.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expect(panel.getByText(USERS.duplicateEmail)).toBeVisible();
     await expect(save).toBeDisabled();

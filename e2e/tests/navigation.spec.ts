@@ -1,6 +1,6 @@
 import { CONFIGURATIONS } from '@portal/contracts/messages';
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { setEditorText } from '../pages/codeEditor';
 
 /**
@@ -120,7 +120,7 @@ test('a feature switch saved here shows in the navigation without a restart', as
   try {
     await setEditorText(page, '{\n  "jobs": true,\n  "jobLite": false,\n  "technicalLibrary": true,\n  "qrSticker": true\n}');
     await page.getByTestId('config-save').click();
-    await expect(page.getByText(CONFIGURATIONS.saved)).toBeVisible();
+    await expectAlert(page, CONFIGURATIONS.saved);
     await expect(page.getByTestId('nav-productTechInfo')).toBeVisible();
     await page.getByTestId('nav-productTechInfo').click();
     await expect(page).toHaveURL(/\/technicalLibrary\/productTechInfo/);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PROFILE, type ProfileAnswer, USERS } from '@portal/contracts';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { apiGet } from '../pages/AdminApi';
 import { tinyPng } from '../pages/ClientsPage';
 
@@ -63,7 +63,7 @@ test('an approver adds a signature and qualifications on My profile; both are ke
   await qualifications.fill('  CEng MIMechE; LEEA Diploma, Lifting Equipment Engineer  ');
   await expect(save).toBeEnabled();
   await save.click();
-  await expect(page.getByTestId('alert-success')).toContainText(USERS.profileSaved);
+  await expectAlert(page, USERS.profileSaved, 'success');
   await expect(save).toBeDisabled();
 
   // Kept: after a reload, and by the server.

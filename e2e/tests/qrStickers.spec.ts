@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { ASSETS, type AssetDashboardAnswer, QR_STICKERS, STICKER_SERIAL_PATTERN } from '@portal/contracts';
-import { expect, latestMailTo, loginAs, loginWithForm, settled, test } from '../fixtures';
+import { expect, expectAlert, latestMailTo, loginAs, loginWithForm, settled, test } from '../fixtures';
 import { apiGet } from '../pages/AdminApi';
 import { chooseClientAndSite } from '../pages/AssetsDashboard';
 import { scanStickerSheet } from '../pages/stickerSheet';
@@ -86,7 +86,7 @@ test('an LO-ADMIN requests 24 stickers, every printed label scans, and one put o
   const panel = page.getByTestId('asset-panel');
   await panel.getByTestId('asset-serial').fill(serials[0]);
   await panel.getByTestId('asset-save').click();
-  await expect(page.getByText(ASSETS.assetSavedSuccessfully).first()).toBeVisible();
+  await expectAlert(page, ASSETS.assetSavedSuccessfully);
 
   // Someone of the client scans it: the link's sign-in opens that asset's history. The
   // administrator's page is left first: its list reloads 2 s after the save, and a 401 there

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TASK_TYPE_TEXT, type TaskTypeRow } from '@portal/contracts';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, settled, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
 
@@ -177,7 +177,7 @@ test('the checklist is edited as a tree and the JSON follows, and the reverse', 
 
   await expect(panel.getByTestId('task-type-save-top')).toBeEnabled();
   await panel.getByTestId('task-type-save-top').click();
-  await expect(page.getByTestId('alert-success')).toContainText(TASK_TYPE_TEXT.saved);
+  await expectAlert(page, TASK_TYPE_TEXT.saved, 'success');
   await expect(panel).toBeHidden();
   expect(await checklistOf(page, created.id)).toEqual({ sections: [{ id: 'only', name: 'Only section', items: [] }] });
 });
@@ -216,7 +216,7 @@ test('copy asks first, then saves "<name> Copy <time stamp>"; delete archives af
   const dialog = page.getByRole('dialog').filter({ hasText: TASK_TYPE_TEXT.copyConfirm });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByTestId('alert-success')).toContainText(TASK_TYPE_TEXT.saved);
+  await expectAlert(page, TASK_TYPE_TEXT.saved, 'success');
   await expect(list.rows()).toHaveCount(2);
   const copyRow = list.rows().filter({ hasText: /Copy \d{1,2}-[A-Z][a-z]{2}-\d{2}_\d{2}:\d{2}:\d{2}/ });
   await expect(copyRow).toHaveCount(1);
@@ -229,7 +229,7 @@ test('copy asks first, then saves "<name> Copy <time stamp>"; delete archives af
   await list.rowAction(copyRow, 'delete');
   const confirm = page.getByRole('dialog').filter({ hasText: TASK_TYPE_TEXT.deleteConfirm });
   await confirm.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByTestId('alert-success')).toContainText(TASK_TYPE_TEXT.archived);
+  await expectAlert(page, TASK_TYPE_TEXT.archived, 'success');
   await expect(list.rows()).toHaveCount(1);
 });
 
@@ -254,6 +254,6 @@ test('the dashboard and the checklist tree have no serious or critical axe viola
   await list.rowAction(list.row('Thorough Examination - Mobile Crane'), 'edit');
   await list.panel().getByTestId('tab-checklist').click();
   await expect(list.panel().getByTestId('checklist-tree')).toBeVisible();
-  await page.waitForTimeout(400); // the opening transition
+  await settled(page); // the tab's content painted, no transition running
   expect(await serious()).toEqual([]);
 });

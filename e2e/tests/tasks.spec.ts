@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TASK_TEXT, type TaskRow } from '@portal/contracts';
-import { expect, loginAs, settled, test } from '../fixtures';
+import { expect, expectAlert, loginAs, settled, test } from '../fixtures';
 import { apiGet } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
 import { completeChecklist, findTask, TaskPage } from '../pages/TaskPage';
@@ -241,7 +241,7 @@ test('SCHEDULER saves job details of a submitted task; APPROVER reopens one and 
   await expect(page.getByTestId('job-details-save')).toBeDisabled();
   await page.getByTestId('job-pin').fill('112');
   await page.getByTestId('job-details-save').click();
-  await expect(page.getByText(TASK_TEXT.jobDetailsSaved).first()).toBeVisible();
+  await expectAlert(page, TASK_TEXT.jobDetailsSaved);
   await expect(page.getByTestId('job-vendorDetails')).toHaveValue(vendor, { timeout: 10_000 });
   const saved = await apiGet<{ vendorDetails: string | null; actualInspectionDate: string }>(page, `/Observation/${submitted.id}`);
   expect(saved.vendorDetails).toBe(vendor);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { USERS } from '@portal/contracts/messages';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { tinyPng } from '../pages/ClientsPage';
 import { ListPage } from '../pages/ListPage';
 
@@ -32,7 +32,7 @@ test.describe('users', () => {
     await page.getByRole('option', { name: 'LIFTING' }).click();
     await expect(save).toBeEnabled();
     await save.click();
-    await expect(page.getByText(USERS.saved)).toBeVisible();
+    await expectAlert(page, USERS.saved);
     await list.searchFor('Name', `Lena Field ${id}`);
     await expect(list.rows()).toHaveCount(1);
     await expect(list.row(`lena.${id}@demo.test`)).toContainText('Muscat Office');
@@ -49,7 +49,7 @@ test.describe('users', () => {
     await page.getByRole('option').first().click();
     await expect(save).toBeEnabled();
     await save.click();
-    await expect(page.getByText(USERS.saved)).toBeVisible();
+    await expectAlert(page, USERS.saved);
     await list.searchFor('Name', `Colin Client ${id}`);
     await expect(list.row(`colin.${id}@demo.test`)).toContainText('CLIENT');
   });
@@ -66,7 +66,7 @@ test.describe('users', () => {
     await pick(page, 'Primary Office', 'Dubai Office');
     await panel.getByTestId('user-save').click();
     // The alert, and the same text under the Email field.
-    await expect(page.getByTestId('alert-error')).toContainText(USERS.duplicateEmail);
+    await expectAlert(page, USERS.duplicateEmail, 'error');
     await expect(panel.getByText(USERS.duplicateEmail)).toBeVisible();
     await expect(panel).toBeVisible();
   });

@@ -5,12 +5,22 @@ export class Unavailable extends Error {}
 
 /** Signs in through POST /api/weblogin and returns the session id for `Authorization: Bearer`. */
 export async function signIn(base: string, email: string, password = 'demo1234'): Promise<string> {
-  const response = await fetch(`${base}/api/weblogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const text = await response.text();
+  // A server still busy with its start (the documents worker on a fresh database) may answer
+  // 503 with Retry-After: tried again after it, as a client honouring Retry-After would, up to
+  // five times.
+  let response: Response;
+  let text: string;
+  for (let attempt = 1; ; attempt++) {
+    response = await fetch(`${base}/api/weblogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    text = await response.text();
+    if (response.status !== 503 || attempt === 5) break;
+    const seconds = Number(response.headers.get('retry-after')) || 1;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
   if (response.status !== 200) throw new Error(`sign-in as ${email} answered ${response.status}: ${text.slice(0, 200)}`);
   const sessionId = (JSON.parse(text) as { sessionId?: string }).sessionId;
   if (!sessionId) throw new Error(`sign-in as ${email} answered no sessionId`);

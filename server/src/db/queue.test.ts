@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHELL } from '@portal/contracts';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { users } from './schema';
-import { asBackground, asRequest, DbQueue, DEFAULT_BACKGROUND_EVERY, QueueFullError } from './queue';
+import { asBackground, asProbe, asRequest, DbQueue, DEFAULT_BACKGROUND_EVERY, QueueFullError } from './queue';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -211,6 +211,20 @@ describe('the database queue', () => {
     expect(turned).toBeLessThanOrEqual(3);
     expect(order.filter((name) => name !== 'event loop')).toEqual(Array.from({ length: 10 }, (_, i) => `s${i}`));
     expect(queue.stats()).toEqual({ waiting: 0, active: 0 });
+  });
+
+  it('serves the health probe ahead of every waiting request, without refusing it', async () => {
+    const queue = new DbQueue({ slots: 1, maxWaitMs: 5_000, maxWaiting: 3 });
+    const hold = await queue.acquire();
+    const order: string[] = [];
+    const runs = ['a', 'b', 'c'].map((name) => asRequest(() => queue.run(async () => order.push(name))));
+    await sleep(5);
+    // The waiting limit is reached: a new request would be refused, the probe is not.
+    const probe = asRequest(() => asProbe(() => queue.run(async () => order.push('probe'))));
+    await sleep(5);
+    hold();
+    await Promise.all([...runs, probe]);
+    expect(order).toEqual(['probe', 'a', 'b', 'c']);
   });
 
   it('gives the slot back when a statement fails', async () => {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { HealthAnswer, HealthDownAnswer } from '@portal/contracts';
+import { asProbe } from '../../db/queue';
 
 /** A database that does not answer within this time counts as down. */
 const HEALTH_TIMEOUT_MS = 2_000;
 
 /**
  * `GET /api/health` for load balancers and process managers: no session, 200 `{ status: 'ok' }`
- * when the database answers, 503 `{ status: 'unavailable', error }` when it does not (docs/operations.md).
+ * when the database answers (its probe goes ahead of the requests waiting for it), 503 `{ status: 'unavailable', error }` when it does not (docs/operations.md).
  */
 export async function healthRoutes(app: FastifyInstance) {
   app.get(
@@ -17,7 +18,8 @@ export async function healthRoutes(app: FastifyInstance) {
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          app.db.execute(sql`select 1`),
+          // Ahead of the line of busy requests (db/queue.ts): it asks whether the database answers.
+          asProbe(() => app.db.execute(sql`select 1`)),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
           }),
