@@ -1,7 +1,7 @@
 import { completedChecklist } from '../../demo/tasks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DivisionRow, OfficeRow, ScheduleBody, ScheduleSaveAnswer } from '@portal/contracts';
+import { type DivisionRow, JOB_STATUS, type OfficeRow, type ScheduleBody, type ScheduleSaveAnswer } from '@portal/contracts';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { queryRows } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
@@ -211,6 +211,9 @@ describe('a number already used is skipped', () => {
         return number;
       });
     expect([await allocate(old.id), await allocate(old.id)]).toEqual([`SEE-${year}-00001`, `SEE-${year}-00002`]);
+    // An office running active jobs is not archived (in-use check); once its jobs are closed it is.
+    expect((await master.delete(`/api/Location/deleteLoOffice/${old.id}`)).statusCode).toBe(409);
+    await t.app.db.execute(sql`update jobs set status = ${JOB_STATUS.CLOSED}::int where office_id = ${old.id}::int`);
     expect((await master.delete(`/api/Location/deleteLoOffice/${old.id}`)).statusCode).toBe(200);
     const reopened = await create('Seeb Souq Office');
     expect(reopened.code).toBe('SEE');
