@@ -24,17 +24,17 @@ import { allocateJobNumber } from '../sequences';
 import { jobCount, jobListJson, jobVisible, type TaskRowData, tasksById, tasksOfJob } from './jobs.queries';
 import { notifyNewTasks, notifyReassigned, notifyReassignedTasks } from './jobs.notify';
 import {
-  expectationFailed,
-  fieldError,
-  lockJob,
-  requireJobAction,
-  lockedMessage,
-  idsPresent,
   callerOffices,
-  sameList,
   cancelJobTasks,
+  expectationFailed,
   factsOf,
+  fieldError,
+  idsPresent,
+  lockedMessage,
+  lockJob,
   mailAfterCommit,
+  requireJobAction,
+  sameList,
 } from './jobs.steps';
 import { type SavedTasks, saveTasksIn } from './jobs.taskSave';
 

@@ -20,15 +20,15 @@ import type { RequestContext } from '../context';
 import { tasksById } from './jobs.queries';
 import { notifyReassignedTasks } from './jobs.notify';
 import {
+  cancelJobTasks,
   expectationFailed,
   fieldError,
-  lockJob,
-  requireJobAction,
-  lockedMessage,
   idsPresent,
-  cancelJobTasks,
+  lockedMessage,
+  lockJob,
   mailAfterCommit,
   refreshJobStatus,
+  requireJobAction,
 } from './jobs.steps';
 
 /** The task save of a job (POST /api/Observation/All, and the tasks of POST /api/Schedule/withTasks). */
