@@ -28,16 +28,8 @@ import {
 } from '@portal/contracts';
 import { contextOf } from '../context';
 import { assetOptions } from './assets.service';
-import {
-  archiveAssetFile,
-  assetDashboard,
-  assetHistory,
-  exportAssetDashboard,
-  openTasksOf,
-  saveAssetAttributes,
-  shiftAsset,
-  uploadAssetFile,
-} from './assetsArea.service';
+import { archiveAssetFile, assetHistory, openTasksOf, saveAssetAttributes, shiftAsset, uploadAssetFile } from './assetsArea.service';
+import { assetDashboard, exportAssetDashboard } from './assetDashboard.service';
 import { inspectorOptions, jobClientsJson, salesPersonOptions, saveJobSite, siteUserOptions } from './jobResources.service';
 
 /**

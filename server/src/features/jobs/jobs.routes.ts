@@ -28,7 +28,8 @@ import { contextOf } from '../context';
 import './jobs.dependencies';
 import { uploadJobFiles } from './jobs.files';
 import { notifyNewTasks, notifyReassigned } from './jobs.notify';
-import { jobAction, jobList, jobTotal, saveSchedule, saveScheduleWithTasks, saveTasks, tasksOfSchedule } from './jobs.service';
+import { jobAction, jobList, jobTotal, saveSchedule, saveScheduleWithTasks, tasksOfSchedule } from './jobs.service';
+import { saveTasks } from './jobs.taskSave';
 
 const CountQuery = JobListQuery.pick({ filter: true });
 

@@ -7,7 +7,7 @@ import { parseBody } from '../../lib/parseBody';
 import { actorOf } from '../../lib/scope';
 import { findAsset, saveAssetIn, moveAssetIn } from '../assets';
 import type { RequestContext } from '../context';
-import { auditNote, lockedFacts, lockTask } from './tasks.service';
+import { auditNote, lockedFacts, lockTask } from './tasks.lock';
 
 /**
  * ATTACH ASSET (tasks document 2.2, 4; `POST /api/Observation/Asset/{taskId}/{assetId}?isShiftAndAttach`):

@@ -28,7 +28,7 @@ import { checkFilledForm, checkFilledSamples, claimFormFiles, FORM_FILE_OWNER } 
 import { refreshJobStatus } from '../jobs';
 import { canSeeTask, taskScopeSql } from '../../lib/taskScope';
 import { formLookupOf, taskTypeChecklist } from './tasks.inspection';
-import { auditNote, lockTask } from './tasks.service';
+import { auditNote, lockTask } from './tasks.lock';
 
 /** Owner type of the files kept with a task's checklist (claimed from the form files on save). */
 export const TASK_FILE_OWNER = 'task-file';

@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import { conflict } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import { auditNote, lockTask, lockedFacts } from './tasks.service';
+import { auditNote, lockTask, lockedFacts } from './tasks.lock';
 
 /**
  * `POST /api/Observation/{id}/examination` (ours, DECISIONS 9): the basis of examination and the

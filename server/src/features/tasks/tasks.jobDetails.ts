@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import { enqueueTaskDocuments } from '../documents';
-import { auditNote, lockTask } from './tasks.service';
+import { auditNote, lockTask } from './tasks.lock';
 
 type Input = z.output<typeof ChangeJobDetailsBody>;
 

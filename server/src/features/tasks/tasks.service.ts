@@ -2,23 +2,17 @@ import { sql } from 'drizzle-orm';
 import {
   type ApproveAnswer,
   can,
-  checkTransition,
   mayInspect,
   REGENERATE_PERMISSION,
   regeneratePhase,
   type Role,
   SPECIAL_OBSERVATION_TYPE,
-  TASK_ACTION_LABEL,
-  TASK_STATUS_LABEL,
   TASK_TEXT,
-  type TaskAction,
   type TaskCan,
-  type TaskChecklist,
   type TaskDetail,
   type TaskFilter,
   type TaskInspectorOption,
   type TaskRow,
-  type TaskStatus,
   type TaskStatusAnswer,
   type TaskStatusQuery,
   taskButtons,
@@ -29,19 +23,18 @@ import {
   defaultBasis,
   type ExaminationBasis,
   LOCKED_TASK_STATUSES,
-  certificateStatusCodes,
   transitionTo,
 } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { actorOf, type Scope } from '../../lib/scope';
+import { actorOf } from '../../lib/scope';
 import { inspectorOptions, qualifyingInspectorIds } from '../assets';
 import type { RequestContext } from '../context';
 import { linkBase } from '../../config';
 import { enqueueTaskDocuments, verificationUrlOfTask } from '../documents';
-import { isoDate, refreshJobStatus } from '../jobs';
+import { refreshJobStatus } from '../jobs';
 import { allocateCertificateNumber } from '../sequences';
 import { taskScopeSql } from '../../lib/taskScope';
 import { formLookupOf, requireCompleteInspection, taskTypeChecklist } from './tasks.inspection';
@@ -49,8 +42,7 @@ import { addMonths, checklistFromTaskType } from './tasks.rules';
 
 export { addMonths, checklistFromTaskType };
 import { taskCount, taskDetailRow, taskListRows, type TaskRowFacts } from './tasks.queries';
-
-const labelOf = (status: number) => TASK_STATUS_LABEL[status as TaskStatus] ?? String(status);
+import { auditNote, labelOf, type LockedTask, lockedFacts, lockTask, requireTransition } from './tasks.lock';
 
 export { REGENERATE_PERMISSION, regeneratePhase };
 
@@ -109,92 +101,6 @@ export async function taskDetail(ctx: RequestContext, id: number): Promise<TaskD
     tabs: taskTabs(ctx.scope.role, factsOf(row)),
     buttons: taskButtons(ctx.scope.role, flags),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The locked task of a write
-
-export interface LockedTask {
-  id: number;
-  namespace_id: number;
-  job_id: number;
-  status: number;
-  observation_type: number;
-  certificate_status: number | null;
-  certificate_number: string | null;
-  is_llg: boolean;
-  asset_id: number | null;
-  site_id: number;
-  task_type_id: number;
-  division_id: number;
-  inspector_id: number | null;
-  checklist: TaskChecklist | null;
-  result: number | null;
-  /** ISO text (the same on PGlite and PostgreSQL). */
-  actual_inspection_date: string | null;
-  revision: number;
-  office_id: number;
-  main_inspector_id: number;
-  job_site_id: number;
-  llg_children: number;
-  llg_children_final: boolean;
-}
-
-/** The task, locked for the transaction; 404 when the caller may not see it. */
-export async function lockTask(tx: Db, scope: Scope, id: number): Promise<LockedTask> {
-  const [task] = await queryRows<LockedTask>(
-    tx,
-    sql`select t.id, t.namespace_id, t.job_id, t.status, t.observation_type, t.certificate_status, t.certificate_number, t.is_llg,
-               t.asset_id, t.site_id, t.task_type_id, t.division_id, t.inspector_id, t.checklist, t.result,
-               ${isoDate(sql`t.actual_inspection_date`)} as actual_inspection_date,
-               t.revision, j.office_id, j.main_inspector_id, j.site_id as job_site_id,
-               case when t.is_llg then (select count(*)::int from tasks ch where ch.parent_id = t.id and ch.status not in (64, 1024)) else 0 end
-                 as llg_children,
-               case when t.is_llg then not exists (select 1 from tasks ch where ch.parent_id = t.id and ch.archived = 0
-                      and ch.status not in (64, 1024) and coalesce(ch.certificate_status, 0) <> all(${sql.param(certificateStatusCodes('final'))}::int[])) else true end
-                 as llg_children_final
-          from tasks t join jobs j on j.id = t.job_id
-         where t.id = ${id}::int and ${taskScopeSql(scope)}
-           for update of t`,
-  );
-  if (!task) throw notFound(TASK_TEXT.notFound);
-  return task;
-}
-
-export const lockedFacts = (task: LockedTask) => ({
-  status: task.status,
-  observationType: task.observation_type,
-  certificateStatus: task.certificate_status,
-  isLlg: task.is_llg,
-  llgChildren: Number(task.llg_children),
-  llgChildrenFinal: task.llg_children_final,
-  hasLocation: task.asset_id !== null,
-});
-
-/** Refuses an action the table does not allow: 403 for the role, 409 for the state. */
-function requireTransition(task: LockedTask, role: Role, action: TaskAction) {
-  const check = checkTransition(lockedFacts(task), role, action);
-  if (check.ok) return check.transition;
-  if (check.code === 403) throw forbidden(TASK_TEXT.updateError);
-  if (task.observation_type === SPECIAL_OBSERVATION_TYPE) throw conflict(TASK_TEXT.specialType);
-  if (check.reason === 'status') throw conflict(TASK_TEXT.wrongStatus(TASK_ACTION_LABEL[action], labelOf(task.status)));
-  throw conflict(check.reason);
-}
-
-/**
- * Every transition in the audit log with its actor and comment: the trigger records the row
- * change; this note says which action it was and why (the revision comments).
- */
-export async function auditNote(
-  tx: Db,
-  ctx: RequestContext,
-  taskId: number,
-  note: { action: string; from: number; to: number; comment?: string | null; [key: string]: unknown },
-) {
-  await tx.execute(
-    sql`insert into audit_log (namespace_id, user_id, action, entity, entity_id, changes)
-        values (${ctx.scope.namespaceId}::int, ${ctx.user.id}::int, 'TRANSITION', 'tasks', ${String(taskId)}, ${JSON.stringify(note)}::jsonb)`,
-  );
 }
 
 // ---------------------------------------------------------------------------------------------
