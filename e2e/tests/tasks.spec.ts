@@ -88,12 +88,14 @@ test('APPROVER opens a task from the dashboard, fills its checklist (a form item
   await details.item(plainItem.name).click();
   await expect(details.editor()).toHaveAttribute('data-node', plainItem.id);
   await details.setResult('na');
-  // A type outside the spec's list is refused at once (red status text).
+  // A type outside the spec's list is refused at once (red status text naming the file and why).
   await details
     .editor()
     .getByTestId('item-files-input')
     .setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: PDF });
-  await expect(details.editor().getByTestId('item-files-status')).toContainText('only png, jpeg, pdf, doc, docx, xls, xlsx and csv');
+  await expect(details.editor().getByTestId('item-files-status')).toContainText(
+    'Not added: tool.exe (accepted types: png, jpeg, jpg, pdf, doc, docx, xls, xlsx, csv)',
+  );
   await details
     .editor()
     .getByTestId('item-files-input')

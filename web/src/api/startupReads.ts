@@ -3,16 +3,14 @@
  * of the next page load of that screen, in parallel with the session call, instead of after the
  * application and the screen have loaded and rendered (docs/decisions.md "Start-up").
  *
- * While a page load is young (START_WINDOW_MS) and still on the page it loaded, the GET calls
- * the screen makes are written down for that path (in this browser's local storage: paths,
+ * Until the person first acts on the page (a pointer press or a key) and while it is still on
+ * the page it loaded, the GET calls the screen makes are written down for that path (in this browser's local storage: paths,
  * query strings and filter headers only, never an answer). The next load of the same path
  * sends those calls at once; when the screen then makes the same call, it takes that answer
  * (once, while it is fresh) instead of a new request. A screen that asks for something else
  * this time (another filter, say) just makes its own call, and the record follows.
  */
 
-/** How long after the page load a screen's calls count as its opening calls. */
-export const START_WINDOW_MS = 3000;
 /** How long an early answer may wait for the call it stands in for. */
 export const FRESH_MS = 10_000;
 /** At most this many calls are recorded per path, and this many paths. */
@@ -81,6 +79,11 @@ export interface StartupReadsOptions {
 export class StartupReads {
   private readonly early = new Map<string, { at: number; answer: Promise<EarlyAnswer | null> }>();
   private recorded: ReadCall[] | null = null;
+  /**
+   * The screen's opening calls are those made before the person first acts on the page. (Not a
+   * time since the load: on a busy machine the screen opens later, and its calls would be lost.)
+   */
+  private opening = true;
 
   constructor(
     private readonly path: string,
@@ -114,9 +117,14 @@ export class StartupReads {
     return this.options.now() - entry.at <= FRESH_MS ? entry.answer : null;
   }
 
-  /** Writes down a GET call a screen makes while the page load is young and still on its path. */
+  /** The person acted on the page: the calls from now on are theirs, not the screen's opening. */
+  close(): void {
+    this.opening = false;
+  }
+
+  /** Writes down a GET call a screen makes while it is opening and still on its path. */
   record(call: ReadCall, currentPath: string): void {
-    if (currentPath !== this.path || this.options.now() > START_WINDOW_MS || !isApiCall(call)) return;
+    if (!this.opening || currentPath !== this.path || !isApiCall(call)) return;
     if (!this.recorded) this.recorded = [];
     if (this.recorded.length >= MAX_CALLS || this.recorded.some((c) => keyOf(c) === keyOf(call))) return;
     this.recorded.push(call);
@@ -133,6 +141,9 @@ export function startStartupReads(path: string): void {
   if (current || typeof window === 'undefined') return;
   current = new StartupReads(path, { storage: window.localStorage, fetch: window.fetch.bind(window), now: () => performance.now() });
   current.start();
+  const close = () => current?.close();
+  window.addEventListener('pointerdown', close, { capture: true, once: true });
+  window.addEventListener('keydown', close, { capture: true, once: true });
 }
 
 /** http.ts: this load's early reads, if any. */
