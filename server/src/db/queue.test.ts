@@ -54,9 +54,8 @@ describe('the database queue', () => {
   it('refuses a new request that waits longer than the maximum wait, with 503 and Retry-After', async () => {
     const queue = new DbQueue({ slots: 1, maxWaitMs: 30, maxWaiting: 100 });
     const hold = await queue.acquire();
-    const started = performance.now();
+    // The slot stays held: only the maximum wait can end this request (a wait would hang the test).
     const error = await asRequest(() => queue.run(async () => 'never')).catch((e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(error).toBeInstanceOf(QueueFullError);
     expect((error as QueueFullError).statusCode).toBe(503);
     expect((error as QueueFullError).message).toBe(SHELL.busy);
@@ -81,14 +80,13 @@ describe('the database queue', () => {
     };
     let done = 0;
     const backlog = Array.from({ length: 30 }, () => queue.run(blocking).then(() => done++));
-    const started = performance.now();
     const late = asRequest(() => queue.run(async () => 'served')).catch((error: unknown) => error);
     hold();
     const answer = await late;
-    // Before: the backlog ran in one go (300 ms), then the request was served.
+    // Before: the backlog ran in one go, then the request was served. Now it is refused while
+    // part of the backlog is still waiting (whatever the machine's speed: no time is measured).
     expect(answer).toBeInstanceOf(QueueFullError);
     expect(done).toBeLessThan(30);
-    expect(performance.now() - started).toBeLessThan(250);
     await Promise.all(backlog);
   });
 
@@ -332,21 +330,25 @@ describe('a busy database', () => {
     const admin = await busy.login('lo-admin@demo.test');
     // Long transactions keep the database: the embedded one runs one at a time, the pool has 10.
     const release = gate();
-    const holders = Array.from({ length: busy.app.dbKind === 'pglite' ? 1 : 10 }, () =>
-      busy.app.db.transaction(async () => release.opened),
-    );
-    await sleep(20);
-    const timer = setTimeout(release.open, 1_500);
+    const entered: Promise<void>[] = [];
+    const holders = Array.from({ length: busy.app.dbKind === 'pglite' ? 1 : 10 }, () => {
+      const inside = gate();
+      entered.push(inside.opened);
+      return busy.app.db.transaction(async () => {
+        inside.open();
+        await release.opened;
+      });
+    });
+    await Promise.all(entered);
     try {
-      const started = performance.now();
+      // The transactions hold the database until the answer came: a request that waited for
+      // them instead of being refused would hang here (and fail by the test's timeout).
       const response = await admin.get('/api/Users');
       // Before: the request waited for the transactions to end, then answered 200.
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ error: SHELL.busy });
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(performance.now() - started).toBeLessThan(2_000);
     } finally {
-      clearTimeout(timer);
       release.open();
       await Promise.all(holders);
     }
