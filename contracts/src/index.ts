@@ -35,6 +35,7 @@ export * from './tasks/certificateStatus';
 export * from './tasks/transitions';
 export * from './tasks/schemas';
 export * from './tasks/policy';
+export * from './llg/schemas';
 export * from './documents/schemas';
 export * from './assets/dashboard';
 export * from './assets/policy';

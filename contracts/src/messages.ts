@@ -19,5 +19,6 @@ export * from './dataForms/editorMessages';
 export * from './jobs/messages';
 export * from './assets/messages';
 export * from './tasks/messages';
+export * from './llg/messages';
 export * from './documents/messages';
 export * from './qrStickers/messages';

@@ -109,6 +109,10 @@ export const PERMISSION_ROLES = {
   'assets.viewAlways': ['LO-ADMIN'],
   'assets.seeAttributes': ['SCHEDULER'],
   'llg.read': without(ALL, 'CORPORATE'),
+  /** CHILDREN's 'Add New Task' and the delete icon: FIELD-ENGG (tasks document 2.3, 6). */
+  'llg.addChild': ['FIELD-ENGG'],
+  /** RECORDS: remove (64) or reopen (2) a child record: APPROVER and APPROVER-ONLY (tasks document 4). */
+  'llg.removeChild': ['APPROVER', 'APPROVER-ONLY'],
   'assessments.read': without(ALL, 'CORPORATE'),
   'qrStickers.create': RESOURCE_LO,
   // Technical library and client inventory

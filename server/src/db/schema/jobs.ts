@@ -165,6 +165,8 @@ export const tasks = pgTable(
       .references(() => sites.id),
     inspectorId: integer('inspector_id').references(() => users.id),
     parentId: integer('parent_id').references((): AnyPgColumn => tasks.id),
+    /** An LLG child task: the register item it examines (llg_items). */
+    llgItemId: integer('llg_item_id').references((): AnyPgColumn => llgItems.id),
     isLlg: boolean('is_llg').notNull().default(false),
     dueDate: timestamp('due_date', { withTimezone: true, mode: 'date' }),
     timeZone: text('time_zone'),
@@ -204,6 +206,7 @@ export const tasks = pgTable(
     index('tasks_inspector_idx').on(t.inspectorId, t.status),
     index('tasks_asset_idx').on(t.assetId),
     index('tasks_parent_idx').on(t.parentId),
+    index('tasks_llg_item_idx').on(t.llgItemId, t.id),
     index('tasks_task_type_idx').on(t.taskTypeId),
     // The task dashboard: a namespace's tasks of a status set, last modified first.
     index('tasks_list_idx').on(t.namespaceId, t.status, t.modifiedAt.desc(), t.id.desc()),
@@ -211,5 +214,53 @@ export const tasks = pgTable(
     // The dashboard over a status set (Active/Inactive): last modified first without a sort.
     index('tasks_modified_idx').on(t.namespaceId, t.modifiedAt.desc(), t.id.desc()),
     index('tasks_certificate_trgm').using('gin', sql`lower(${t.certificateNumber}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The Loose Gear register (tasks document 2.7): one row per item of loose lifting gear at a
+ * client's site, identified by its serial number (unique per site among active items). Each
+ * examination is an LLG child task (`tasks.llg_item_id`); approval copies the latest certified
+ * examination's facts here (last_*, due_date, certificate_number) so the register pages by index.
+ * Status 1 active, 0 inactive (withdrawn from the register).
+ */
+export const llgItems = pgTable(
+  'llg_items',
+  {
+    id: serial('id').primaryKey(),
+    namespaceId: integer('namespace_id')
+      .notNull()
+      .references(() => namespaces.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clientCompanies.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** The llg- task type the item is examined with (its kind: shackle, chain sling...). */
+    taskTypeId: integer('task_type_id')
+      .notNull()
+      .references(() => taskTypes.id),
+    serialNumber: text('serial_number').notNull(),
+    specification: text('specification'),
+    acronymCode: text('acronym_code'),
+    /** SWL / WLL as written on the item (e.g. "3.25 t"). */
+    safeWorkingLoad: text('safe_working_load'),
+    status: smallint('status').notNull().default(1),
+    /** The latest certified examination (an LLG child task) and its facts. */
+    lastTaskId: integer('last_task_id').references((): AnyPgColumn => tasks.id),
+    lastResult: smallint('last_result'),
+    lastInspectionDate: timestamp('last_inspection_date', { withTimezone: true, mode: 'date' }),
+    dueDate: timestamp('due_date', { withTimezone: true, mode: 'date' }),
+    certificateNumber: text('certificate_number'),
+    createdBy: integer('created_by'),
+    modifiedBy: integer('modified_by'),
+    createdAt: createdAt(),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [
+    uniqueIndex('llg_items_site_serial_key').on(t.siteId, sql`lower(${t.serialNumber})`).where(sql`${t.status} = 1`),
+    index('llg_items_site_idx').on(t.namespaceId, t.siteId, t.status, t.id),
+    index('llg_items_client_idx').on(t.clientId),
   ],
 );

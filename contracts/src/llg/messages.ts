@@ -1,0 +1,56 @@
+/** The spec's texts of loose lifting gear (tasks document 2.3, 2.7, 4, 8), word for word; ours are marked "(ours)". */
+export const LLG_TEXT = {
+  // Children (2.3)
+  searchChild: 'Search Child LLG Task',
+  addChild: 'Add New Task',
+  addChildTitle: 'Add New Child Task',
+  create: 'CREATE',
+  childAdded: 'New Child Task Added Successfully',
+  childDeleted: 'Child Task Deleted Successfully',
+  deleteConfirmTitle: 'Delete this record?',
+  deleteConfirmText: "This change can't be reverted. Are you sure you want to remove this LLG record",
+  loadChildError: 'Error while loading Child LLG tasks',
+  noChildren: 'Unable to submit as no child LLG tasks found',
+  tasksTab: 'TASKS',
+  recordsTab: 'RECORDS',
+  // Register (2.7)
+  loadError: 'Error while loading Loose Gears',
+  loadClientsError: 'Error while loading Clients',
+  loadSitesError: 'Error while loading Sites',
+  excelExportError: 'Excel Export Error',
+  // Ours
+  notLlgParent: 'The task is not an LLG task', // (ours)
+  notLlgChild: 'The task is not a child LLG record', // (ours)
+  notChildType: "Pick a task type whose name contains 'llg-'", // (ours)
+  parentClosed: 'Child tasks can be added only while the LLG task is open, ongoing, on hold, amended or cancelled', // (ours)
+  childLocked: 'A submitted, approved or removed child record cannot be deleted', // (ours)
+  serialRequired: 'Serial Number is required', // (ours)
+  serialTaken: (serial: string) => `Serial Number ${serial} is already an active item of another kind at this site`, // (ours)
+  serialInParent: (serial: string) => `Serial Number ${serial} is already a child record of this LLG task`, // (ours)
+  childIncomplete: (serial: string) => `Child record ${serial} is not complete: fill in every item first`, // (ours)
+  rangeOrder: 'From must not be after To', // (ours)
+  pickClientSite: 'Pick a client and a site to see their loose gear', // (ours)
+} as const;
+
+/** The register's column labels (2.7's column picker), in order. */
+export const LOOSE_GEAR_COLUMNS = {
+  item: 'Item',
+  specification: 'Specifications',
+  llgSerialNumber: 'Serial Number',
+  acronymCode: 'ID',
+  result: 'Last Result',
+  actualInspectionDate: 'Inspection Date',
+  dueDate: 'Next Due',
+  certificateNumber: 'Certificate Number',
+  site: 'Site',
+  report: 'Report',
+  booklet: 'Booklet',
+  itemStatus: 'Current Status',
+} as const;
+
+/** 2.7: 1 Accepted, 2 Rejected, otherwise OTHERS. */
+export function looseGearResultLabel(result: number | null | undefined): string {
+  if (result === 1) return 'Accepted';
+  if (result === 2) return 'Rejected';
+  return 'OTHERS';
+}
