@@ -22,7 +22,11 @@ async function documentsReady(): Promise<void> {
       headers: { authorization: `Bearer ${sessionId}` },
     });
     const rows = (await response.json()) as { status: number; certificateStatus: number | null }[];
-    const pending = rows.filter((r) => r.certificateStatus !== (r.status === 16 ? 33 : 13)).length;
+    // Queued (x1) or being made (x2). Tasks with no documents asked for (the demo's older loose
+    // gear examinations and their LLG tasks: null) have nothing to wait for; a failed one (x9) stops here.
+    const failedRows = rows.filter((r) => r.certificateStatus !== null && r.certificateStatus % 10 === 9).length;
+    if (failedRows > 0) throw new Error(`global setup: ${failedRows} demo documents failed`);
+    const pending = rows.filter((r) => r.certificateStatus !== null && [1, 2].includes(r.certificateStatus % 10)).length;
     if (pending === 0) break;
     if (Date.now() > deadline) throw new Error(`global setup: ${pending} demo documents still not made after 5 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -15,6 +15,17 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return `${pad(d.getDate())}-${MONTHS[d.getMonth()]}-${d.getFullYear()}`;
 }
 
+/**
+ * D-MMM-YYYY of the UTC day, e.g. 5-Mar-2026 (the tasks document's dates): for facts that are
+ * days (inspection and due dates of the Loose Gear register), so that the grid, its Excel file
+ * and the date filters (UTC days) name the same day wherever the browser is.
+ */
+export function formatDayUtc(value: Date | string | number | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return '';
+  return `${d.getUTCDate()}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()}`;
+}
+
 /** D-MMM-YY HH:mm in UTC, e.g. 5-Mar-26 14:07 (LO offices). */
 export function formatUtcShort(value: Date | string | number | null | undefined): string {
   const d = toDate(value);

@@ -108,7 +108,14 @@ const ROUTE_TABLE = {
     assetView: 'required',
     webAccessName: 'ASSET',
   },
-  llg: { path: '/resources/llg', title: 'Loose Gear', permission: 'llg.read', group: 'resources', webAccessName: 'LOOSEGEAR' },
+  llg: {
+    path: '/resources/llg',
+    title: 'Loose Gear',
+    permission: 'llg.read',
+    group: 'resources',
+    webAccessName: 'LOOSEGEAR',
+    calls: ['GET /api/Observation/llg', 'GET /api/Observation/llg/count'],
+  },
   assessment: {
     path: '/resources/assessment',
     title: 'Assessment',

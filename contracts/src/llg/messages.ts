@@ -30,6 +30,31 @@ export const LLG_TEXT = {
   childIncomplete: (serial: string) => `Child record ${serial} is not complete: fill in every item first`, // (ours)
   rangeOrder: 'From must not be after To', // (ours)
   pickClientSite: 'Pick a client and a site to see their loose gear', // (ours)
+  pickSite: 'Pick a site of the client to see its loose gear', // (ours)
+  itemNotFound: 'Loose gear item not found', // (ours)
+  history: 'History', // (ours)
+  historyTitle: (serial: string) => `Examinations of ${serial}`, // (ours)
+  noHistory: 'No examination recorded yet', // (ours)
+  noItems: 'No loose gear matches the filters', // (ours)
+  exportExcel: 'Export to Excel',
+  client: 'Client',
+  site: 'Site',
+  inspDateFrom: 'Insp Date From',
+  inspDateTo: 'Insp Date To',
+  dueDateFrom: 'Due Date From',
+  dueDateTo: 'Due Date To',
+  lastResult: 'Last Result',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  status: 'Status', // (ours)
+  anyStatus: 'Any status', // (ours)
+  bookletText: 'Booklet',
+  jobNumber: 'Job Number', // (ours)
+  pageOf: (first: number, last: number, total: number) => `${first}-${last} of ${total}`, // (ours)
+  firstPage: 'First page', // (ours)
+  previousPage: 'Previous page', // (ours)
+  nextPage: 'Next page', // (ours)
+  close: 'Close', // (ours)
 } as const;
 
 /** The register's column labels (2.7's column picker), in order. */

@@ -121,7 +121,13 @@ const dateRange = z
   })
   .nullish();
 
-export const LOOSE_GEAR_ITEM_STATUSES = ['Valid', 'Due Shortly', 'Expired'] as const;
+/**
+ * The item status: Valid, Due Shortly, Expired from the due date (DECISIONS 5, 15 days), and
+ * Failed while the latest certified examination failed (DECISIONS 9, as the assets' item status:
+ * a Fail report names no next due date, so the date alone would say nothing).
+ */
+export const LOOSE_GEAR_ITEM_STATUSES = ['Valid', 'Due Shortly', 'Expired', 'Failed'] as const;
+export type LooseGearItemStatus = (typeof LOOSE_GEAR_ITEM_STATUSES)[number];
 
 /** Filter of the register: client and site are mandatory; texts match "contains, any case". */
 export const LooseGearFilter = z
@@ -172,11 +178,13 @@ export const LooseGearRow = z.object({
   lastTaskId: z.number().nullable(),
   certificateFile: TaskFileLink.nullable(),
   bookletFile: TaskFileLink.nullable(),
-  /** Valid, Due Shortly, Expired (from the due date); null without one. */
-  itemStatus: z.string().nullable(),
+  /** Valid, Due Shortly, Expired (from the due date), Failed (last result Fail); null without a due date. */
+  itemStatus: z.enum(LOOSE_GEAR_ITEM_STATUSES).nullable(),
 });
 export type LooseGearRow = z.infer<typeof LooseGearRow>;
-export const LooseGearCount = z.object({ count: z.number() });
+/** The count is a JSON number (DECISIONS 1), as the task dashboard's. */
+export const LooseGearCount = z.number();
+export const LooseGearItemParams = z.object({ itemId: id('itemId') });
 
 /** GET /api/Observation/llg/{itemId}/history: every examination of one item, newest first. */
 export const LooseGearHistoryRow = z.object({

@@ -8,6 +8,7 @@ import { seedJobs } from './jobs';
 import { seedTaskWork } from './tasks';
 import { seedTaskTypes } from './taskTypes';
 import { seedQrStickers } from './qrStickers';
+import { seedLooseGear } from './looseGear';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -79,6 +80,9 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
     for (const ns of [demo, acme]) await seedAssetDashboard(db, ns);
     // A sheet of QR stickers, a few assigned to assets with inspections (issue 11).
     await seedQrStickers(db, demo, { seed: 1111, publicUrl });
+    // The Loose Gear register of the demo client's first two sites, two years of examinations,
+    // and an open LLG task for the demo field engineer (issue 22).
+    await seedLooseGear(db, demo, { seed: 2222, itemsPerSite: 33, openTask: true, documents: true });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }

@@ -358,7 +358,7 @@ export const TASK_TYPES: TaskTypeSeed[] = [
       ],
     ],
   },
-  ...['Shackle', 'Chain Sling', 'Wire Rope Sling', 'Eyebolt'].map(
+  ...['Shackle', 'Chain Sling', 'Wire Rope Sling', 'Eyebolt', 'Web Sling'].map(
     (gear): TaskTypeSeed => ({
       name: `llg-${slug(gear)}`,
       assetType: gear,

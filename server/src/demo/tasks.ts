@@ -76,7 +76,7 @@ interface FormInfo {
   definition: FormDefinition;
 }
 
-async function formsOf(tx: Db, namespaceId: number): Promise<Map<number, FormInfo>> {
+export async function formsOf(tx: Db, namespaceId: number): Promise<Map<number, FormInfo>> {
   const rows = await queryRows<FormInfo>(
     tx,
     sql`select id, name, revision, form_type, samples_min, definition from data_forms where namespace_id = ${namespaceId}::int`,

@@ -16,6 +16,7 @@ import { filesRoutes } from './files';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { type LocationType, locationsRoutes } from './locations';
+import { looseGearRoutes } from './looseGear';
 import { officeLocation, officesRoutes } from './offices';
 import { qrStickersRoutes } from './qrStickers';
 import { roleSetting, rolesRoutes } from './roles';
@@ -72,5 +73,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(assetsRoutes);
   await app.register(documentsRoutes, { canSeeTask });
   await app.register(tasksRoutes);
+  await app.register(looseGearRoutes);
   await app.register(qrStickersRoutes);
 }
