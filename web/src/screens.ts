@@ -28,6 +28,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   tasks: () => import('./tasks/TasksPage'),
   taskDetails: () => import('./tasks/TaskDetailsPage'),
   assets: () => import('./assets/AssetsPage'),
+  llg: () => import('./looseGear/LooseGearPage'),
   qrSticker: () => import('./qrStickers/QrStickerPage'),
   profile: () => import('./profile/ProfilePage'),
 };
