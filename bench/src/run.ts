@@ -26,6 +26,8 @@
 // --only-load (or `h`) runs f's data generation and h only (no build, no browser figures).
 // --only-certificate runs f's data generation and h's certificate figure on the embedded
 //   database only (no web build, no browser figures, no PostgreSQL).
+// --only-llg (or `q`) runs q only: the Loose Gear register's page of 10 with filters and its count
+//   on 100,000 items on 50 sites, and the Excel export of a site's 5,000 items (no web build).
 // Timings never go into the test suite: machines differ; this is for people to read.
 // The figures live in runServer.ts (a-e, o), runData.ts (f, l, m, and g-k on f's data through
 // runBrowser.ts) and runLoad.ts (h); runState.ts holds the options and the table rows.
@@ -36,10 +38,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { killAll, repoRoot } from './lib/processes';
 import { markdownTable, ms } from './lib/table';
-import { args, failed, loadAtStart, onlyLoad, quick, rows } from './runState';
+import { args, failed, loadAtStart, onlyLlg, onlyLoad, quick, rows } from './runState';
 import { figureA, figureB, figureC, figureStickers, figuresDE } from './runServer';
 import { figureF, figureM } from './runData';
 import { figureH } from './runLoad';
+import { figureLooseGear } from './looseGear';
 
 function runNpm(argv: string[]): Promise<number> {
   return new Promise((resolve) => {
@@ -57,6 +60,7 @@ async function build(): Promise<string | null> {
   }
   if ((await runNpm(['run', 'build', '-w', 'server'])) !== 0) throw new Error('npm run build -w server failed');
   if (onlyLoad) return 'web not needed (--only-load)';
+  if (onlyLlg) return 'web not needed (--only-llg)';
   if (!existsSync(path.join(repoRoot, 'web', 'index.html'))) return 'web not built (no web/index.html yet)';
   if ((await runNpm(['run', 'build', '-w', 'web'])) !== 0) return 'web not built (npm run build -w web failed)';
   return null;
@@ -86,7 +90,9 @@ async function main() {
   const webProblem = await build();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   try {
-    if (!onlyLoad) {
+    if (onlyLlg) {
+      await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
+    } else if (!onlyLoad) {
       const server = await figureA(path.join(tmp, 'a'));
       try {
         await figureB(server, tmp).catch((error) => failed('b', 'GET /api/login beside a bare Fastify route', '>= 50%', error));
@@ -98,8 +104,9 @@ async function main() {
       }
       await figureF(path.join(tmp, 'f'), webProblem).catch((error) => failed('f', 'lists on the big namespace', '< 50 ms', error));
       await figureM().catch((error) => failed('m', 'certificate PDF generation', '<= 300 ms', error));
+      await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
     }
-    await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
+    if (!onlyLlg) await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
   } finally {
     if (args.has('--keep')) console.log(`\nkept ${tmp}`);
     else await rm(tmp, { recursive: true, force: true });

@@ -36,6 +36,8 @@ export const settings = quick
       uploadSeconds: 15,
     };
 export const onlyCertificate = args.has('--only-certificate');
+/** `--only-llg` (or `q`): the Loose Gear figures only, on their own data (no web build, no other figure). */
+export const onlyLlg = args.has('--only-llg') || args.has('q');
 // `npm run bench -- h` is the same as --only-load.
 export const onlyLoad = args.has('--only-load') || args.has('h') || onlyCertificate;
 

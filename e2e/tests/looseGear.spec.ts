@@ -45,9 +45,7 @@ async function gridRows(page: Page): Promise<Record<string, string>[]> {
   return rows;
 }
 
-test('a client user finds an item by serial number, opens its certificate and history, and exports the register', async ({
-  page,
-}) => {
+test('a client user finds an item by serial number, opens its certificate and history, and exports the register', async ({ page }) => {
   await loginAs(page, CLIENT_USER);
   await page.goto('/resources/llg');
   // Their company is chosen and stays; the grid waits for a site.

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Checklist, JOB_STATUS, rollUpInspection, TASK_STATUS } from '@portal/contracts';
 import { enqueueTaskDocuments } from '../features/documents';
-import { addMonths } from '../features/tasks';
 import { queryRows } from '../db/rows';
 import { inTransaction } from '../db/transaction';
 import type { Db } from '../db/types';
@@ -103,31 +102,46 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
     if (!parentType || kinds.length === 0) throw new Error(`${ns.name}: the LLG task types are missing`);
     const typeOf = new Map(kinds.map((t) => [Number(t.id), t]));
 
-    // The register: items of every kind in turn on each site.
-    const items: ItemPlan[] = [];
+    // The register: items of every kind in turn on each site, in one statement.
+    const planned: (Omit<ItemPlan, 'id'> & { spec: string; tag: string; swl: string })[] = [];
     for (const [siteIndex, siteId] of siteIds.entries()) {
       for (let k = 0; k < options.itemsPerSite; k++) {
         const type = kinds[(k + siteIndex) % kinds.length];
         const kind = KINDS[type.name] ?? { code: 'LG', specs: ['Lifting accessory'], swl: ['1 t'] };
-        const serial = `${kind.code}-${String.fromCharCode(65 + siteIndex)}${String(1000 + k * 7 + siteIndex).padStart(4, '0')}`;
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into llg_items (namespace_id, client_id, site_id, task_type_id, serial_number, specification, acronym_code,
-                                     safe_working_load, created_by, modified_by)
-              values (${ns.id}::int, ${client.id}::int, ${siteId}::int, ${type.id}::int, ${serial}, ${random.pick(kind.specs)},
-                      ${`TAG-${String(siteIndex * 500 + k + 1).padStart(4, '0')}`}, ${random.pick(kind.swl)}, ${scheduler}::int, ${scheduler}::int)
-              returning id`,
-        );
-        items.push({
-          id: Number(row.id),
+        planned.push({
           siteId,
           taskTypeId: Number(type.id),
           taskTypeName: type.name,
-          serial,
+          serial: `${kind.code}-${String.fromCharCode(65 + siteIndex)}${String(1000 + k * 7 + siteIndex).padStart(4, '0')}`,
           latest: LATEST_VISITS[(k + siteIndex) % LATEST_VISITS.length],
+          spec: random.pick(kind.specs),
+          tag: `TAG-${String(siteIndex * 500 + k + 1).padStart(4, '0')}`,
+          swl: random.pick(kind.swl),
         });
       }
     }
+    const itemRows = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into llg_items (namespace_id, client_id, site_id, task_type_id, serial_number, specification, acronym_code,
+                                 safe_working_load, created_by, modified_by)
+          values ${sql.join(
+            planned.map(
+              (p) =>
+                sql`(${ns.id}::int, ${client.id}::int, ${p.siteId}::int, ${p.taskTypeId}::int, ${p.serial}, ${p.spec}, ${p.tag}, ${p.swl},
+                     ${scheduler}::int, ${scheduler}::int)`,
+            ),
+            sql`, `,
+          )}
+          returning id`,
+    );
+    const items: ItemPlan[] = planned.map((p, index) => ({
+      id: Number(itemRows[index].id),
+      siteId: p.siteId,
+      taskTypeId: p.taskTypeId,
+      taskTypeName: p.taskTypeName,
+      serial: p.serial,
+      latest: p.latest,
+    }));
 
     // Site visits: (site, days ago) -> the items examined then; newer items missed the oldest visits.
     const visits = new Map<string, { siteId: number; daysAgo: number; items: ItemPlan[] }>();
@@ -142,12 +156,20 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
       }
     }
     const now = Date.now();
-    const latestChild = new Map<number, number>();
     // Oldest first, so job and certificate numbers follow the dates.
     for (const visit of [...visits.values()].sort((a, b) => b.daysAgo - a.daysAgo || a.siteId - b.siteId)) {
       const start = new Date(now - visit.daysAgo * DAY);
       start.setUTCHours(5, 0, 0, 0);
-      const jobId = await insertJob(tx, ns.id, { officeId: office.id, officeCode: office.code, clientId: client.id, siteId: visit.siteId, start, status: JOB_STATUS.COMPLETED, inspectorId: fieldEngg, scheduler });
+      const jobId = await insertJob(tx, ns.id, {
+        officeId: office.id,
+        officeCode: office.code,
+        clientId: client.id,
+        siteId: visit.siteId,
+        start,
+        status: JOB_STATUS.COMPLETED,
+        inspectorId: fieldEngg,
+        scheduler,
+      });
       const inspected = new Date(start.getTime() + 3 * 3_600_000);
       const [parent] = await queryRows<{ id: number }>(
         tx,
@@ -159,53 +181,77 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
                     ${scheduler}::int, ${start.toISOString()}::timestamptz, ${inspected.toISOString()}::timestamptz)
             returning id`,
       );
-      for (const item of visit.items) {
+      // The visit's certificate numbers in one step of the sequence, then its children in one statement.
+      const numbers = await certificateNumbers(
+        tx,
+        ns.id,
+        office.id,
+        lifting.id,
+        `${office.code}-${lifting.code}`,
+        inspected,
+        visit.items.length,
+      );
+      const certified = new Date(inspected.getTime() + DAY).toISOString();
+      const values = visit.items.map((item, index) => {
         const type = typeOf.get(item.taskTypeId)!;
-        const fail = random.chance(options.failShare ?? 0.08);
-        const checklist = filledChecklist(item.taskTypeId, type.checklist, forms, { failOne: fail, random });
-        const savedAt = inspected.toISOString();
+        const checklist = filledChecklist(item.taskTypeId, type.checklist, forms, {
+          failOne: random.chance(options.failShare ?? 0.08),
+          random,
+        });
         for (const section of checklist.sections)
           for (const node of [section, ...section.items])
             if (node.userData || ('result' in node && node.result !== null)) {
               node.savedBy = fieldEngg ?? undefined;
-              node.savedAt = savedAt;
+              node.savedAt = inspected.toISOString();
             }
         const result = rollUpInspection(checklist, lookupOfForms(forms));
-        const number = await certificateNumber(tx, ns.id, office.id, lifting.id, `${office.code}-${lifting.code}`, inspected);
-        const [child] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into tasks (namespace_id, job_id, name, task_type_id, division_id, site_id, asset_type_id, parent_id, llg_item_id,
-                                 due_date, status, inspector_id, approver_id, checklist, result, actual_inspection_date, certificate_number,
-                                 certificate_date, time_zone, created_by, modified_by, created_at, modified_at)
-              values (${ns.id}::int, ${jobId}::int, ${`${item.taskTypeName} - ${item.serial}`}, ${item.taskTypeId}::int, ${lifting.id}::int,
-                      ${visit.siteId}::int, ${type.asset_type_id}::int, ${parent.id}::int, ${item.id}::int, ${start.toISOString()}::timestamptz,
-                      ${TASK_STATUS.APPROVED}::int, ${fieldEngg}::int, ${approver}::int, ${JSON.stringify(checklist)}::jsonb, ${result}::int,
-                      ${inspected.toISOString()}::timestamptz, ${number}, ${new Date(inspected.getTime() + DAY).toISOString()}::timestamptz,
-                      'Asia/Dubai', ${scheduler}::int, ${scheduler}::int, ${start.toISOString()}::timestamptz,
-                      ${new Date(inspected.getTime() + DAY).toISOString()}::timestamptz)
-              returning id`,
-        );
-        // A Pass names the next due date; a Fail report names none (DECISIONS 9).
-        const due = result === 1 ? addMonths(inspected, Number(type.validity)).toISOString() : null;
-        await tx.execute(
-          sql`update llg_items set last_task_id = ${child.id}::int, last_result = ${result}::int,
-                     last_inspection_date = ${inspected.toISOString()}::timestamptz, due_date = ${due}::timestamptz,
-                     certificate_number = ${number}, modified_at = ${inspected.toISOString()}::timestamptz
-               where id = ${item.id}::int`,
-        );
-        latestChild.set(item.id, Number(child.id));
-      }
+        return sql`(${ns.id}::int, ${jobId}::int, ${`${item.taskTypeName} - ${item.serial}`}, ${item.taskTypeId}::int, ${lifting.id}::int,
+                    ${visit.siteId}::int, ${type.asset_type_id}::int, ${parent.id}::int, ${item.id}::int, ${start.toISOString()}::timestamptz,
+                    ${TASK_STATUS.APPROVED}::int, ${fieldEngg}::int, ${approver}::int, ${JSON.stringify(checklist)}::jsonb, ${result}::int,
+                    ${inspected.toISOString()}::timestamptz, ${numbers[index]}, ${certified}::timestamptz, 'Asia/Dubai', ${scheduler}::int,
+                    ${scheduler}::int, ${start.toISOString()}::timestamptz, ${certified}::timestamptz)`;
+      });
+      await tx.execute(
+        sql`insert into tasks (namespace_id, job_id, name, task_type_id, division_id, site_id, asset_type_id, parent_id, llg_item_id,
+                               due_date, status, inspector_id, approver_id, checklist, result, actual_inspection_date, certificate_number,
+                               certificate_date, time_zone, created_by, modified_by, created_at, modified_at)
+            values ${sql.join(values, sql`, `)}`,
+      );
     }
+    // Each item's latest certified examination copied in, as approval does: a Pass names the
+    // next due date (the task type's validity in months), a Fail report none (DECISIONS 9).
+    const latest = await queryRows<{ id: number }>(
+      tx,
+      sql`update llg_items i set last_task_id = t.id, last_result = t.result, last_inspection_date = t.actual_inspection_date,
+                 due_date = case when t.result = 1 then t.actual_inspection_date + make_interval(months => tt.validity) end,
+                 certificate_number = t.certificate_number, modified_at = t.certificate_date
+            from (select distinct on (llg_item_id) id, llg_item_id, result, actual_inspection_date, certificate_number, certificate_date,
+                         task_type_id
+                    from tasks where llg_item_id = any(${sql.param(items.map((i) => i.id))}::int[]) and status = 16
+                   order by llg_item_id, actual_inspection_date desc, id desc) t
+            join task_types tt on tt.id = t.task_type_id
+           where i.id = t.llg_item_id
+          returning t.id`,
+    );
     // The latest certificate of each item: made by the documents worker after the first start.
     if (options.documents)
-      for (const childId of latestChild.values()) await enqueueTaskDocuments(tx, { id: childId, namespaceId: ns.id }, 'final', null);
+      for (const row of latest) await enqueueTaskDocuments(tx, { id: Number(row.id), namespaceId: ns.id }, 'final', null);
 
     let openParentId: number | null = null;
     if (options.openTask && fieldEngg) {
       const start = new Date(now + DAY);
       start.setUTCHours(5, 0, 0, 0);
       const siteId = siteIds[0];
-      const jobId = await insertJob(tx, ns.id, { officeId: office.id, officeCode: office.code, clientId: client.id, siteId, start, status: JOB_STATUS.ACTIVE, inspectorId: fieldEngg, scheduler });
+      const jobId = await insertJob(tx, ns.id, {
+        officeId: office.id,
+        officeCode: office.code,
+        clientId: client.id,
+        siteId,
+        start,
+        status: JOB_STATUS.ACTIVE,
+        inspectorId: fieldEngg,
+        scheduler,
+      });
       const [parent] = await queryRows<{ id: number }>(
         tx,
         sql`insert into tasks (namespace_id, job_id, name, task_type_id, division_id, site_id, asset_type_id, is_llg, due_date, status,
@@ -270,15 +316,23 @@ async function insertJob(
   return Number(row.id);
 }
 
-/** The next number of the office and division's CERTIFICATE sequence (DECISIONS 6). */
-async function certificateNumber(tx: Db, namespaceId: number, officeId: number, divisionId: number, prefix: string, at: Date) {
+/** The next `count` numbers of the office and division's CERTIFICATE sequence (DECISIONS 6), in one step. */
+async function certificateNumbers(
+  tx: Db,
+  namespaceId: number,
+  officeId: number,
+  divisionId: number,
+  prefix: string,
+  at: Date,
+  count: number,
+) {
   const [{ n }] = await queryRows<{ n: number }>(
     tx,
     sql`insert into number_sequences (namespace_id, office_id, division_id, name, current_number)
-        values (${namespaceId}::int, ${officeId}::int, ${divisionId}::int, 'CERTIFICATE', 1)
+        values (${namespaceId}::int, ${officeId}::int, ${divisionId}::int, 'CERTIFICATE', ${count}::int)
         on conflict (namespace_id, office_id, (coalesce(division_id, 0)), name)
-        do update set current_number = number_sequences.current_number + 1, modified_at = now()
+        do update set current_number = number_sequences.current_number + ${count}::int, modified_at = now()
         returning current_number as n`,
   );
-  return `${prefix}-${at.getUTCFullYear()}-${String(n).padStart(5, '0')}`;
+  return Array.from({ length: count }, (_, i) => `${prefix}-${at.getUTCFullYear()}-${String(Number(n) - count + 1 + i).padStart(5, '0')}`);
 }

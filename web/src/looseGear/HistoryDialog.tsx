@@ -68,7 +68,9 @@ export function HistoryDialog({ item, onClose }: { item: LooseGearRow; onClose()
                 <TableRow key={row.taskId} data-testid="llg-history-row">
                   <TableCell>{formatDayUtc(row.actualInspectionDate) || (TASK_STATUS_LABEL[row.status as TaskStatus] ?? '')}</TableCell>
                   <TableCell>{row.jobNumber}</TableCell>
-                  <TableCell>{row.status === 16 ? looseGearResultLabel(row.result) : (TASK_STATUS_LABEL[row.status as TaskStatus] ?? '')}</TableCell>
+                  <TableCell>
+                    {row.status === 16 ? looseGearResultLabel(row.result) : (TASK_STATUS_LABEL[row.status as TaskStatus] ?? '')}
+                  </TableCell>
                   <TableCell>
                     {row.certificateFile ? (
                       <FileLink file={row.certificateFile} text={row.certificateNumber} testId="llg-history-certificate" />

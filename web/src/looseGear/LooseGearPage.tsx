@@ -47,7 +47,9 @@ export default function LooseGearPage({ title, crumbs }: ScreenProps) {
     setPage(0);
   };
   const rowActions = useCallback(
-    (row: LooseGearRow): RowActionSpec[] => [{ key: 'history', label: LLG_TEXT.history, icon: <History />, onClick: () => setHistoryOf(row) }],
+    (row: LooseGearRow): RowActionSpec[] => [
+      { key: 'history', label: LLG_TEXT.history, icon: <History />, onClick: () => setHistoryOf(row) },
+    ],
     [],
   );
   const first = page * LOOSE_GEAR_PAGE_SIZE + 1;

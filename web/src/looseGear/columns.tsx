@@ -23,18 +23,18 @@ const C = LOOSE_GEAR_COLUMNS;
  * open their PDFs in a new tab.
  */
 export const LOOSE_GEAR_LIST_COLUMNS: ListColumn<LooseGearRow>[] = [
-  { source: 'taskTypeDesc', label: C.item, width: 110, card: 'title', sortable: false },
-  { source: 'specification', label: C.specification, width: 150, sortable: false },
+  { source: 'taskTypeDesc', label: C.item, width: 105, card: 'title', sortable: false },
+  { source: 'specification', label: C.specification, width: 140, sortable: false },
   {
     source: 'llgSerialNumber',
     label: C.llgSerialNumber,
-    width: 105,
+    width: 100,
     card: 'subtitle',
     sortable: false,
     render: (row) => <span data-testid="llg-serial">{row.llgSerialNumber}</span>,
     text: (row) => row.llgSerialNumber,
   },
-  { source: 'acronymCode', label: C.acronymCode, width: 75, card: 'field', sortable: false },
+  { source: 'acronymCode', label: C.acronymCode, width: 85, card: 'field', sortable: false },
   { source: 'result', label: C.result, width: 80, card: 'field', sortable: false, text: (row) => looseGearResultLabel(row.result) },
   {
     source: 'actualInspectionDate',
@@ -51,7 +51,7 @@ export const LOOSE_GEAR_LIST_COLUMNS: ListColumn<LooseGearRow>[] = [
   {
     source: 'certificateFile',
     label: C.report,
-    width: 140,
+    width: 130,
     card: 'field',
     sortable: false,
     text: (row) => (row.certificateFile ? row.certificateNumber : ''),
@@ -60,7 +60,7 @@ export const LOOSE_GEAR_LIST_COLUMNS: ListColumn<LooseGearRow>[] = [
   {
     source: 'bookletFile',
     label: C.booklet,
-    width: 70,
+    width: 65,
     card: 'field',
     sortable: false,
     text: (row) => (row.bookletFile ? LLG_TEXT.bookletText : ''),

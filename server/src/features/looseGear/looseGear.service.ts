@@ -1,11 +1,4 @@
-import {
-  ASSETS,
-  LLG_TEXT,
-  type LooseGearFilter,
-  type LooseGearHistoryRow,
-  type LooseGearRow,
-  type TaskFileLink,
-} from '@portal/contracts';
+import { ASSETS, LLG_TEXT, type LooseGearFilter, type LooseGearHistoryRow, type LooseGearRow, type TaskFileLink } from '@portal/contracts';
 import { notFound } from '../../lib/errors';
 import { mayUseCompany, mayUseSite } from '../../lib/scope';
 import { findClient, findSite } from '../clients';

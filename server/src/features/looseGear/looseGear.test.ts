@@ -150,10 +150,7 @@ describe('GET /api/Observation/llg', () => {
   it('links the certificate of the latest examination and the booklet of its LLG task', async () => {
     const [row] = await rowsOf(clientUser, base());
     expect(row.certificateFile).toBeNull();
-    const [parent] = await queryRows<{ parent_id: number }>(
-      t.app.db,
-      sql`select parent_id from tasks where id = ${row.lastTaskId}::int`,
-    );
+    const [parent] = await queryRows<{ parent_id: number }>(t.app.db, sql`select parent_id from tasks where id = ${row.lastTaskId}::int`);
     const certificateKey = await certificateFileOf(Number(row.lastTaskId), `Certificate-${row.certificateNumber}.pdf`);
     const bookletKey = await certificateFileOf(Number(parent.parent_id), 'Booklet.pdf');
     const [after] = await rowsOf(clientUser, base());
@@ -245,7 +242,10 @@ describe('GET /api/Observation/llg/export', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const [{ name: site }] = await queryRows<{ name: string }>(t.app.db, sql`select name from sites where id = ${siteA()}::int`);
-    const safe = site.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '_');
+    const safe = site
+      .replace(/[^A-Za-z0-9 _-]+/g, '')
+      .trim()
+      .replace(/\s+/g, '_');
     expect(String(response.headers['content-disposition'])).toMatch(
       new RegExp(`^attachment; filename="Loose_Gear_of_Site_${safe}_\\d{8}_\\d{6}\\.xlsx"$`),
     );
@@ -272,7 +272,8 @@ describe('GET /api/Observation/llg/export', () => {
       ]);
       // Report and Booklet link to their PDFs.
       const report = sheet.getRow(index + 2).getCell(10).value as { hyperlink?: string } | string;
-      if (row.certificateFile) expect((report as { hyperlink: string }).hyperlink).toContain(`/api/filedownload?id=${row.certificateFile.blobKey}`);
+      if (row.certificateFile)
+        expect((report as { hyperlink: string }).hyperlink).toContain(`/api/filedownload?id=${row.certificateFile.blobKey}`);
     });
     // Dates as D-MMM-YYYY.
     expect(cells(2)[5]).toMatch(/^\d{1,2}-[A-Z][a-z]{2}-\d{4}$/);
