@@ -29,9 +29,10 @@ async function insertLooseGear(db: Db, size: typeof SIZE) {
       INSERT INTO sites (namespace_id, company_id, name, acronym_code, status, time_zone)
       SELECT ${ns}, ${client}, 'Gear Yard ' || lpad(g::text, 2, '0'), 'BGH-' || g, 1, 'Asia/Dubai' FROM generate_series(1, ${size.sites}::int) g`);
     await t.execute(sql`
-      INSERT INTO jobs (namespace_id, job_number, name, type, status, customer_id, site_id, start_date, office_id)
+      INSERT INTO jobs (namespace_id, job_number, name, type, status, customer_id, site_id, start_date, office_id, main_inspector_id)
       SELECT ${ns}, 'BGH-2026-' || lpad(s.id::text, 6, '0'), 'Loose gear examination', 1, 4, s.company_id, s.id, now() - interval '60 days',
-             (SELECT id FROM offices WHERE namespace_id = ${ns} ORDER BY id LIMIT 1)
+             (SELECT id FROM offices WHERE namespace_id = ${ns} ORDER BY id LIMIT 1),
+             (SELECT id FROM users WHERE email = 'field-engg@demo.test')
         FROM sites s WHERE s.company_id = ${client}`);
     await t.execute(sql`
       INSERT INTO tasks (namespace_id, job_id, name, task_type_id, division_id, site_id, is_llg, status, actual_inspection_date)
@@ -69,7 +70,7 @@ async function insertLooseGear(db: Db, size: typeof SIZE) {
   await db.execute(sql`ANALYZE`);
 }
 
-async function generate(dataDir: string): Promise<number> {
+export async function generateLooseGearData(dataDir: string): Promise<number> {
   const started = performance.now();
   const database = await openDatabase({
     dataDir,
@@ -85,7 +86,7 @@ async function generate(dataDir: string): Promise<number> {
 export async function figureLooseGear(dataDir: string) {
   const size = `${count(SIZE.items)} items on ${SIZE.sites} sites`;
   console.log(`\n[q] Loose Gear register on ${size}`);
-  const generatedMs = await generate(dataDir);
+  const generatedMs = await generateLooseGearData(dataDir);
   add({ id: 'q', figure: `generate basic demo data + ${size} (bulk SQL)`, result: ms(generatedMs), target: '' });
   const server = await startPortal(dataDir);
   try {

@@ -100,16 +100,28 @@ export const ChildDeleted = z.object({ id: z.number(), message: z.string() });
 // ---------------------------------------------------------------------------------------------
 // GET /api/Observation/llg?offset&limit and /api/Observation/llg/count (filter query or header)
 
+/**
+ * A real day YYYY-MM-DD between the years 1000 and 9999 (JavaScript's Date.parse takes 2026-02-30
+ * and year 0, which the database refuses).
+ */
+function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1000 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 const dateRange = z
   .string()
   .max(60)
   .transform((v, ctx): { from: string; to: string } | null => {
     // 'start#end' (as the assessments' filters), each YYYY-MM-DD; a range applies only with both ends.
     if (!v.trim()) return null;
-    const [from = '', to = ''] = v.split('#').map((s) => s.trim());
+    // The spec's own form 'YYYY-MM-DD 00:00:00#YYYY-MM-DD 23:59:59' names whole days too.
+    const [from = '', to = ''] = v.split('#').map((s) => s.trim().replace(/[ T]\d{2}:\d{2}:\d{2}$/, ''));
     if (!from || !to) return null;
-    const day = /^\d{4}-\d{2}-\d{2}$/;
-    if (!day.test(from) || !day.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) {
+    if (!isCalendarDay(from) || !isCalendarDay(to)) {
       ctx.addIssue({ code: 'custom', message: 'must be YYYY-MM-DD#YYYY-MM-DD' });
       return z.NEVER;
     }

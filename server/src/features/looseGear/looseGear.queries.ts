@@ -25,7 +25,7 @@ export const itemStatusSql = sql`case when i.last_result = 2 then 'Failed' when 
 const dayRange = (column: SQL, range: { from: string; to: string }) =>
   sql`${column} between ${`${range.from}T00:00:00Z`}::timestamptz and ${`${range.to}T23:59:59.999Z`}::timestamptz`;
 
-/** The register's filter on `llg_items i` joined with its task type `tt` and last examination's job `j`. */
+/** The register's filter on `llg_items i` (with its last examination's job `j` when the job number is asked for). */
 export function registerWhere(scope: Scope, filter: LooseGearFilter): SQL {
   const parts: SQL[] = [
     sql`i.namespace_id = ${scope.namespaceId}::int`,
@@ -36,7 +36,13 @@ export function registerWhere(scope: Scope, filter: LooseGearFilter): SQL {
   const text = (column: SQL, value: string | null | undefined) => {
     if (value?.trim()) parts.push(contains(column, value));
   };
-  text(sql`tt.name`, filter.taskType);
+  // The item (task type name) as the ids of the matching types, found once: the site's index
+  // stays the only walk (a join would walk the site once per matching type).
+  if (filter.taskType?.trim())
+    parts.push(
+      sql`i.task_type_id = any(array(select x.id from task_types x where x.namespace_id = ${scope.namespaceId}::int
+                                      and ${contains(sql`x.name`, filter.taskType)}))`,
+    );
   text(sql`i.serial_number`, filter.llgSerialNumber);
   text(sql`i.specification`, filter.specification);
   text(sql`i.certificate_number`, filter.certificateNumber);
@@ -52,11 +58,11 @@ export function registerWhere(scope: Scope, filter: LooseGearFilter): SQL {
 /** Whether the filter needs the last examination's job (only the job number does). */
 const needsJob = (filter: LooseGearFilter) => Boolean(filter.jobNumber?.trim());
 
+/** The items, with the last examination's job when the filter names a job number. */
 const FROM = (filter: LooseGearFilter) =>
   needsJob(filter)
-    ? sql`llg_items i join task_types tt on tt.id = i.task_type_id
-          left join tasks lt on lt.id = i.last_task_id left join jobs j on j.id = lt.job_id`
-    : sql`llg_items i join task_types tt on tt.id = i.task_type_id`;
+    ? sql`llg_items i left join tasks lt on lt.id = i.last_task_id left join jobs j on j.id = lt.job_id`
+    : sql`llg_items i`;
 
 export interface RegisterRecord {
   id: number;
@@ -113,7 +119,7 @@ export async function registerRecords(
                cf.blob_key as certificate_key, cf.file_name as certificate_name,
                bf.blob_key as booklet_key, bf.file_name as booklet_name, p.item_status, lower(p.serial_number) as serial_key
           from (select i.*, tt.name as task_type, ${itemStatusSql} as item_status
-                  from ${FROM(filter)}
+                  from ${FROM(filter)} join task_types tt on tt.id = i.task_type_id
                  where ${registerWhere(scope, filter)} ${after}
                  order by tt.name, lower(i.serial_number), i.id
                 offset ${Math.max(0, page.offset)}::int ${limit}) p

@@ -143,6 +143,9 @@ describe('GET /api/Observation/llg', () => {
     const dueDay = String(withDue.dueDate).slice(0, 10);
     expect((await rowsOf(scheduler, { ...base(), dueDate: `${dueDay}#${dueDay}` })).map((r) => r.id)).toContain(withDue.id);
     expect(await rowsOf(scheduler, { ...base(), dueDate: '2000-01-01#2000-01-02' })).toEqual([]);
+    // The spec's form with times names the same days.
+    const withTimes = await rowsOf(scheduler, { ...base(), actualInspectionDate: `${day} 00:00:00#${day} 23:59:59` });
+    expect(withTimes.map((r) => r.id)).toEqual(sameDay.map((r) => r.id));
     // A range with one end does not apply (tasks document 5).
     expect((await rowsOf(scheduler, { ...base(), dueDate: '2000-01-01#' })).length).toBe(all.length);
   });
@@ -169,6 +172,8 @@ describe('GET /api/Observation/llg', () => {
       [q({ siteId: siteA() }), /clientId/],
       [q({ ...base(), dueDate: '2026-05-02#2026-05-01' }), LLG_TEXT.rangeOrder],
       [q({ ...base(), actualInspectionDate: '02-05-2026#03-05-2026' }), /YYYY-MM-DD/],
+      [q({ ...base(), dueDate: '2026-02-30#2026-03-01' }), /YYYY-MM-DD/],
+      [q({ ...base(), dueDate: '0000-01-01#2026-03-01' }), /YYYY-MM-DD/],
       [q({ ...base(), result: 3 }), /result/],
       [q({ ...base(), itemStatus: 'Broken' }), /itemStatus/],
       [q({ ...base(), colour: 'red' }), /colour/],
