@@ -108,14 +108,7 @@ const ROUTE_TABLE = {
     assetView: 'required',
     webAccessName: 'ASSET',
   },
-  llg: {
-    path: '/resources/llg',
-    title: 'Loose Gear',
-    permission: 'llg.read',
-    group: 'resources',
-    webAccessName: 'LOOSEGEAR',
-    calls: ['GET /api/Observation/llg', 'GET /api/Observation/llg/count'],
-  },
+  llg: { path: '/resources/llg', title: 'Loose Gear', permission: 'llg.read', group: 'resources', webAccessName: 'LOOSEGEAR' },
   assessment: {
     path: '/resources/assessment',
     title: 'Assessment',
