@@ -143,13 +143,13 @@ export class Pdf {
    * Draws `draw` as one structure element of `type` (a group such as Sect, Table, TR, or a
    * leaf such as TD, Caption, Figure) under the current one; text drawn inside belongs to it.
    */
-  within(type: string, draw: () => void, options: { alt?: string; scope?: 'Row' | 'Column' } = {}): void {
+  within(type: string, draw: () => void, options: { alt?: string; scope?: 'Row' | 'Column' } = {}, reserved?: Struct): void {
     if (this.marking > 0) {
       draw();
       return;
     }
-    const element = this.doc.struct(type, options as Parameters<PDFKit.PDFDocument['struct']>[1]);
-    this.top.element.add(element);
+    const element = reserved ?? this.doc.struct(type, options as Parameters<PDFKit.PDFDocument['struct']>[1]);
+    if (!reserved) this.top.element.add(element);
     this.stack.push({ type, element });
     try {
       draw();
@@ -157,6 +157,17 @@ export class Pdf {
       while (this.stack.length > 1 && this.top.element !== element) this.closeTop();
       this.closeTop();
     }
+  }
+
+  /**
+   * An element of `type` placed here in the reading order and drawn later with
+   * `within(type, draw, {}, element)` (a booklet's index, which names pages laid out after it).
+   */
+  reserve(type: string): Struct {
+    if (this.top.auto) this.closeTop();
+    const element = this.doc.struct(type);
+    this.top.element.add(element);
+    return element;
   }
 
   private closeTop(): void {

@@ -100,6 +100,8 @@ export function sampleDocumentData(items = 40, options: SampleOptions = {}): Tas
       yearOfManufacture: '2014',
       swl: '10 t',
     },
+    llgItem: null,
+    llgParent: false,
     previousExamination: new Date(Date.UTC(2025, 10, 18, 7, 0)),
     basis: 'interval12',
     testEquipment: [
