@@ -36,6 +36,8 @@ export const settings = quick
       uploadSeconds: 15,
     };
 export const onlyCertificate = args.has('--only-certificate');
+/** `--only-booklet`: the LLG booklet figure alone, in process (no build, no server). */
+export const onlyBooklet = args.has('--only-booklet');
 // `npm run bench -- h` is the same as --only-load.
 export const onlyLoad = args.has('--only-load') || args.has('h') || onlyCertificate;
 
