@@ -300,6 +300,23 @@ describe('the final booklet of an approved LLG task', () => {
     expect(text[named - 1]).toContain('CERTIFICATE OF THOROUGH');
   });
 
+  it('is tagged in reading order: the cover and index sections, then a Part per certificate; a bookmark per item', () => {
+    const json = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=qpdf', booklet.at], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }));
+    const objects = json.qpdf[1] as Record<string, { value?: Record<string, unknown> }>;
+    const dict = (ref: string) => objects[`obj:${ref}`]?.value ?? {};
+    const document = Object.values(objects).find((o) => o.value?.['/S'] === '/Document')?.value;
+    const kids = ((document?.['/K'] as string[]) ?? []).map((ref) => dict(ref)['/S']);
+    const firstPart = kids.indexOf('/Part');
+    expect(kids.filter((k) => k === '/Part')).toHaveLength(2);
+    expect(kids.slice(0, firstPart)).toContain('/Sect');
+    expect(kids.slice(firstPart)).not.toContain('/Sect');
+    const titles = Object.values(objects)
+      .map((o) => o.value?.['/Title'])
+      .filter((v): v is string => typeof v === 'string');
+    expect(titles.some((title) => title.includes('CS-2'))).toBe(true);
+    expect(titles.some((title) => title.includes('Index of items'))).toBe(true);
+  });
+
   it('was made after the children certificates, whose verification QR codes it carries', async () => {
     const latin = booklet.pdf.toString('latin1');
     for (const serial of ['SH-10', 'CS-2']) {
