@@ -222,6 +222,21 @@ beforeAll(async () => {
 
   // Approved: the parent's final is queued first, yet it waits for its children's certificates.
   final = await llgJob(ownSite, 16, CHILDREN);
+  // SH-10 was examined and certified six months earlier (another job): its previous examination.
+  const shackle = await taskRow(final.childIds['SH-10']);
+  await t.app.db.insert(tasks).values({
+    namespaceId: t.demo.id,
+    jobId: final.jobId,
+    name: 'llg-shackle',
+    taskTypeId: shackle.taskTypeId,
+    divisionId: shackle.divisionId,
+    siteId: ownSite.siteId,
+    llgItemId: shackle.llgItemId,
+    status: 16,
+    result: 1,
+    actualInspectionDate: new Date(Date.UTC(2026, 4, 10, 6, 0)),
+    certificateNumber: 'DXB-LFT-2026-79999',
+  });
   const engineer = t.demo.accounts['approver@demo.test'];
   await enqueueTaskDocuments(t.app.db, { id: final.parentId, namespaceId: t.demo.id }, 'final', engineer);
   for (const serial of ['SH-10', 'CS-2'])
@@ -298,10 +313,15 @@ describe('the final booklet of an approved LLG task', () => {
     const named = Number(/(\d+)\s*$/.exec(line('SH-10').trim())?.[1]);
     expect(text[named - 1]).toContain('SH-10');
     expect(text[named - 1]).toContain('CERTIFICATE OF THOROUGH');
+    // The previous examination of the same register item; the others are first examinations.
+    expect(flat(booklet.at, named)).toMatch(/PREVIOUS EXAMINATION .*10 May 2026/);
+    expect(flat(booklet.at, named - 1)).toContain('First examination');
   });
 
   it('is tagged in reading order: the cover and index sections, then a Part per certificate; a bookmark per item', () => {
-    const json = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=qpdf', booklet.at], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }));
+    const json = JSON.parse(
+      execFileSync('qpdf', ['--json', '--json-key=qpdf', booklet.at], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+    );
     const objects = json.qpdf[1] as Record<string, { value?: Record<string, unknown> }>;
     const dict = (ref: string) => objects[`obj:${ref}`]?.value ?? {};
     const document = Object.values(objects).find((o) => o.value?.['/S'] === '/Document')?.value;
@@ -343,6 +363,7 @@ describe("a child's own certificate", () => {
     const child = await taskRow(final.childIds['SH-10']);
     const { pdf } = await fileOf(child.certificateFileId as number);
     const text = flat(save('child.pdf', pdf));
+    expect(text).toMatch(/PREVIOUS EXAMINATION .*10 May 2026/);
     for (const fact of ['SH-10', '3.25 t bow shackle, galvanised', '3.25 t', 'BS-010', 'SERIAL NUMBER', 'llg-shackle'])
       expect(text).toContain(fact);
     const [own] = await t.app.db.select().from(certificates).where(eq(certificates.taskId, child.id));

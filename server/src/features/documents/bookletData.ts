@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { certificates, llgItems, tasks } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { BlobStore } from '../../lib/blobs';
-import { loadTaskDocumentData } from './data';
+import { loadTasksDocumentData } from './data';
 import { DocumentDataCache } from './dataParts';
 import type { TaskDocumentData } from './dataTypes';
 
@@ -63,8 +63,14 @@ export async function loadBookletData(db: Db, store: BlobStore, parent: TaskDocu
   const base = publicUrl.replace(/\/+$/, '');
   const cache = new DocumentDataCache();
   const items: BookletItem[] = [];
+  const loaded = await loadTasksDocumentData(
+    db,
+    store,
+    children.map((c) => c.id),
+    cache,
+  );
   for (const child of children) {
-    const data = await loadTaskDocumentData(db, store, child.id, cache);
+    const data = loaded.get(child.id);
     if (!data) continue;
     const own = issued.find((c) => c.taskId === child.id && c.number === data.certificateNumber && c.revision === data.revision);
     items.push({

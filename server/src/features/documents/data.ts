@@ -42,17 +42,9 @@ import {
   testParticularsOf,
 } from './dataParts';
 
-/**
- * Reads a task's documents' data; null when the task is gone. `cache` keeps what many tasks of
- * one document share (the booklet's children: the office, the logo, the people).
- */
-export async function loadTaskDocumentData(
-  db: Db,
-  store: BlobStore,
-  taskId: number,
-  cache: DocumentDataCache = new DocumentDataCache(),
-): Promise<TaskDocumentData | null> {
-  const [row] = await db
+/** The rows the documents of tasks are read from: one query for one task or for many. */
+function selectTaskRows(db: Db, ids: number[]) {
+  return db
     .select({
       task: tasks,
       job: {
@@ -100,8 +92,58 @@ export async function loadTaskDocumentData(
     .leftJoin(assets, eq(assets.id, tasks.assetId))
     .leftJoin(assetTypes, eq(assetTypes.id, tasks.assetTypeId))
     .leftJoin(llgItems, eq(llgItems.id, tasks.llgItemId))
-    .where(eq(tasks.id, taskId));
-  if (!row) return null;
+    .where(inArray(tasks.id, ids));
+}
+type TaskRow = Awaited<ReturnType<typeof selectTaskRows>>[number];
+
+/**
+ * Reads a task's documents' data; null when the task is gone. `cache` keeps what many tasks of
+ * one document share (the booklet's children: the office, the logo, the people).
+ */
+export async function loadTaskDocumentData(
+  db: Db,
+  store: BlobStore,
+  taskId: number,
+  cache: DocumentDataCache = new DocumentDataCache(),
+): Promise<TaskDocumentData | null> {
+  const [row] = await selectTaskRows(db, [taskId]);
+  return row ? documentDataOf(db, store, row, cache) : null;
+}
+
+/**
+ * The documents' data of many tasks read together (a booklet's children): their rows in one
+ * query, the previous examinations of their register items in another; by task id.
+ */
+export async function loadTasksDocumentData(
+  db: Db,
+  store: BlobStore,
+  ids: number[],
+  cache: DocumentDataCache,
+): Promise<Map<number, TaskDocumentData>> {
+  const out = new Map<number, TaskDocumentData>();
+  if (ids.length === 0) return out;
+  const rows = await selectTaskRows(db, ids);
+  const items = [...new Set(rows.map((r) => r.task.llgItemId).filter((id): id is number => id !== null))];
+  const certified =
+    items.length === 0
+      ? []
+      : await db
+          .select({ id: tasks.id, itemId: tasks.llgItemId, date: tasks.actualInspectionDate })
+          .from(tasks)
+          .where(and(inArray(tasks.llgItemId, items), isNotNull(tasks.certificateNumber), isNotNull(tasks.actualInspectionDate)));
+  for (const { task } of rows) {
+    if (task.assetId !== null || task.llgItemId === null) continue;
+    const own = task.actualInspectionDate?.getTime();
+    const earlier = certified
+      .filter((c) => c.itemId === task.llgItemId && c.id !== task.id && own !== undefined && (c.date as Date).getTime() < own)
+      .sort((a, b) => (b.date as Date).getTime() - (a.date as Date).getTime());
+    cache.set(`previous:${task.id}`, earlier.length > 0 ? [{ date: earlier[0].date }] : []);
+  }
+  for (const row of rows) out.set(row.task.id, await documentDataOf(db, store, row, cache));
+  return out;
+}
+
+async function documentDataOf(db: Db, store: BlobStore, row: TaskRow, cache: DocumentDataCache): Promise<TaskDocumentData> {
   const { task, namespace } = row;
   const timeZone = validTimeZone(task.timeZone ?? row.job.timeZone ?? row.site.timeZone);
 
@@ -171,22 +213,18 @@ export async function loadTaskDocumentData(
   // The previous certified examination of the same asset, or of the same register item (an LLG child).
   const examined =
     task.assetId !== null ? eq(tasks.assetId, task.assetId) : task.llgItemId !== null ? eq(tasks.llgItemId, task.llgItemId) : null;
+  const inspectedAt = task.actualInspectionDate;
   const [previous] =
-    examined === null || !task.actualInspectionDate
+    examined === null || !inspectedAt
       ? []
-      : await db
-          .select({ date: tasks.actualInspectionDate })
-          .from(tasks)
-          .where(
-            and(
-              examined,
-              ne(tasks.id, task.id),
-              isNotNull(tasks.certificateNumber),
-              lt(tasks.actualInspectionDate, task.actualInspectionDate),
-            ),
-          )
-          .orderBy(desc(tasks.actualInspectionDate))
-          .limit(1);
+      : await cache.once(`previous:${task.id}`, async () =>
+          db
+            .select({ date: tasks.actualInspectionDate })
+            .from(tasks)
+            .where(and(examined, ne(tasks.id, task.id), isNotNull(tasks.certificateNumber), lt(tasks.actualInspectionDate, inspectedAt)))
+            .orderBy(desc(tasks.actualInspectionDate))
+            .limit(1),
+        );
 
   const [replaced] =
     task.revision > 0

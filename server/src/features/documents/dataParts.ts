@@ -44,6 +44,11 @@ export class DocumentDataCache {
     }
     return value;
   }
+
+  /** Keeps a value read beforehand for many tasks at once. */
+  set(key: string, value: unknown): void {
+    this.values.set(key, Promise.resolve(value));
+  }
 }
 
 /** An LLG item's description: its llg- task type's name and its specification. */
