@@ -297,6 +297,9 @@ export async function renderBooklet(booklet: BookletData, options: RenderOptions
       ? { final: true, verificationUrl: item.verificationUrl, issuedAt: item.data.certificateDate ?? options.issuedAt }
       : { final: false, verificationUrl: null, issuedAt: options.issuedAt };
     pdf.within('Part', () => drawCertificate(pdf, item.data, own));
+    // Drawing is synchronous: between certificates the server answers requests and the worker's
+    // heartbeat keeps its claim (a booklet of 200 items takes seconds).
+    await new Promise((resolve) => setImmediate(resolve));
   }
   const last = pdf.doc.bufferedPageRange().count - 1;
   plan.rows = items.map((item, i) => indexRow(item, i + 1, final, pages.get(item.taskId) ?? null));
