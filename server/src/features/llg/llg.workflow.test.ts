@@ -206,4 +206,23 @@ describe('Adding children concurrently', () => {
     );
     expect(items).toHaveLength(1);
   });
+
+  it('makes one item of one serial number saved at once under five jobs of the site, and refuses another kind at once', async () => {
+    const parents = await Promise.all(Array.from({ length: 5 }, () => makeParent(t, t.demo, f)));
+    const answers = await Promise.all(
+      parents.map((p, i) => engineer.post(createUrl(p.id, i === 4 ? f.otherChildTypeId : f.childTypeId), { llgSerialNumber: 'SITE-WIDE' })),
+    );
+    const saved = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    // Whichever kind came first owns the serial number; the other kind is refused.
+    expect(refused.map((a) => [a.statusCode, a.json().error])).toEqual(refused.map(() => [409, LLG_TEXT.serialTaken('SITE-WIDE')]));
+    expect(saved.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(saved.map((a) => a.json().child.llgItemId)).size).toBe(1);
+    const items = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`select id from llg_items where site_id = ${f.siteId}::int and lower(serial_number) = 'site-wide' and status = 1`,
+    );
+    expect(items).toHaveLength(1);
+    expect([1, 4]).toContain(saved.length);
+  });
 });
