@@ -222,6 +222,21 @@ describe('a child record in task details', () => {
   });
 });
 
+describe('RECORDS calls on a child of another namespace or by a client', () => {
+  it("answers 404 for the other namespace's child record and 403 to a client company's user", async () => {
+    for (const status of [64, 2]) {
+      const other = await approver.request({ method: 'PUT', url: `/api/Observation/${children.acme}/${status}` });
+      expect(other.statusCode).toBe(404);
+      const client = await (await t.login('client-user@demo.test')).request({
+        method: 'PUT',
+        url: `/api/Observation/${children.demo}/${status}`,
+      });
+      expect(client.statusCode).toBe(403);
+    }
+    expect((await taskRow(t, children.acme)).status).toBe(1);
+  });
+});
+
 describe('GET /api/Observation/getchildLLG/{id}', () => {
   it("lists the children with their item, completeness and the caller's flags; deleted ones are left out", async () => {
     const { id } = await makeParent(t, t.demo, f.demo);
