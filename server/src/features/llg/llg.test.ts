@@ -318,3 +318,22 @@ describe('DELETE /api/Observation/deleteChildLLGTask/{id}', () => {
     expect(twice.json().error).toBe(LLG_TEXT.childLocked);
   });
 });
+
+describe('child records outside their LLG task', () => {
+  it('are not listed on the task dashboard, and a job save cannot change one (404)', async () => {
+    const fx = f.demo;
+    const { id: parentId, jobId } = await makeParent(t, t.demo, fx);
+    const child = await addChild(engineer, parentId, fx.childTypeId, `OUTSIDE-${parentId}`);
+    const scheduler = await t.login('scheduler@demo.test');
+    const filter = encodeURIComponent(JSON.stringify({ jobNumber: '' }));
+    const rows = (await scheduler.get(`/api/Observation?offset=0&limit=-1&filter=${filter}`)).json() as { id: number }[];
+    expect(rows.map((r) => r.id)).toContain(parentId);
+    expect(rows.map((r) => r.id)).not.toContain(child.id);
+
+    const save = await scheduler.post(`/api/Observation/All?cancelFlag=1&scheduleId=${jobId}`, [
+      { id: child.id, taskTypeId: fx.childTypeId, status: 1024 },
+    ]);
+    expect(save.statusCode, save.body).toBe(404);
+    expect((await taskRow(t, child.id)).status).toBe(1);
+  });
+});

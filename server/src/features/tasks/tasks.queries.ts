@@ -9,7 +9,8 @@ import { taskScopeSql } from '../../lib/taskScope';
 
 /** The dashboard's filter over `tasks t join jobs j` (section 2.1), inside the caller's scope. */
 export function taskFilterWhere(scope: Scope, filter: TaskFilter): SQL {
-  const parts: SQL[] = [taskScopeSql(scope)];
+  // LLG child records are reached through their LLG task (INSPECT, RECORDS), not listed beside it.
+  const parts: SQL[] = [taskScopeSql(scope), sql`t.parent_id is null`];
   const ns = scope.namespaceId;
   if (filter.status && filter.status.length > 0) parts.push(sql`t.status = any(${sql.param(filter.status)}::int[])`);
   if (filter.active === true) parts.push(sql`t.status = any(${sql.param([...ACTIVE_TASK_STATUSES])}::int[])`);
