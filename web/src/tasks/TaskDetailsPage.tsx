@@ -25,6 +25,7 @@ import { DocumentFrame, PreviewTab, ReportTab } from './DocumentTab';
 import { isPending, POLL_MS } from './documents';
 import { InspectTab } from './inspect/InspectTab';
 import { JobDetailsTab } from './JobDetailsTab';
+import { LlgInspectTab } from './llg/LlgInspectTab';
 import { TaskActions } from './TaskActions';
 import { TaskSummary } from './TaskSummary';
 import { TAB_ORDER, type TabKey, tabToShow } from './tabs';
@@ -190,6 +191,7 @@ function TabBody({
         </ReportTab>
       );
     case 'inspect':
+      if (task.isLlg) return <LlgInspectTab task={task} onTaskChanged={reloadNow} onDirty={onInspectDirty} />;
       return <InspectTab task={task} onTaskChanged={reloadNow} onDirty={onInspectDirty} />;
     case 'assetDetails':
       return task.locationId !== null ? (
