@@ -91,7 +91,13 @@ export function LlgInspectTab({
           <CircularProgress aria-label="Loading child records" />
         )
       ) : view === 'records' ? (
-        <LlgRecords records={list.children} onChanged={refresh} />
+        <LlgRecords
+          records={list.children}
+          onChanged={() => {
+            refresh();
+            onTaskChanged();
+          }}
+        />
       ) : (
         <LlgTasks
           task={task}
