@@ -33,15 +33,31 @@ async function switchUser(page: Page, email: string): Promise<void> {
   await loginAs(page, email);
 }
 
+/** Opens the side navigation again where it is folded (a phone's drawer closes it), unless a dialog covers the bar. */
+async function unfoldMenu(page: Page): Promise<void> {
+  if ((await page.getByRole('dialog').count()) > 0) return;
+  if ((await page.locator('[data-testid^="nav-group-"]').count()) > 0) return;
+  await page.getByRole('banner').getByRole('button').first().click();
+  await expect(page.locator('[data-testid^="nav-group-"]').first()).toBeVisible();
+}
+
 /** The page at 1440, 1024 and 390 wide, each once still; back to 1440 after. */
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  const drawer = page.locator('.MuiDrawer-modal .MuiBackdrop-root');
+  await unfoldMenu(page);
   for (const width of [1440, 1024, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // A phone shows the side navigation kept open on the desktop as a drawer: closed, as a person would.
+    if (width === 390 && (await drawer.isVisible())) {
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+    }
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width !== 1440 });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+  await unfoldMenu(page);
 }
 
 /** A job of the scheduler's whose main inspector is the field engineer (an office where he inspects). */
@@ -295,7 +311,10 @@ test('LLG: the LLG task added with the toggle, three child records inspected and
   await details.open(llgId);
   await expect(page.getByTestId('llg-preview-records').getByTestId('llg-record')).toHaveCount(3);
   await details.action('approve').click();
-  await page.getByTestId('approve-dialog').getByTestId('confirm-yes').click();
+  const approve = page.getByTestId('approve-dialog');
+  await expect(approve.getByTestId('approve-record')).toHaveCount(3);
+  await shoot(page, 'llg-approve');
+  await approve.getByTestId('confirm-yes').click();
   await expect(details.status()).toHaveText('Approved', { timeout: 30_000 });
   const approved = await childrenOf(page, llgId);
   expect(approved.children.every((c) => c.status === 16 && c.certificateNumber)).toBe(true);

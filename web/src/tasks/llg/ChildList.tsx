@@ -121,7 +121,12 @@ function ChildEntry({
   onSelect(): void;
   onDelete(): void;
 }) {
-  const details = [child.taskTypeDesc, child.specification, child.safeWorkingLoad ? `SWL ${child.safeWorkingLoad}` : null]
+  const details = [
+    child.taskTypeDesc,
+    child.specification,
+    child.acronymCode ? `ID ${child.acronymCode}` : null,
+    child.safeWorkingLoad ? `SWL ${child.safeWorkingLoad}` : null,
+  ]
     .filter(Boolean)
     .join(' · ');
   return (
@@ -157,16 +162,9 @@ function ChildEntry({
           <TaskStatusIcon status={child.status} />
         </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
-              {child.llgSerialNumber}
-            </Typography>
-            {child.acronymCode && (
-              <Typography variant="caption" color="text.secondary">
-                {child.acronymCode}
-              </Typography>
-            )}
-          </Box>
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {child.llgSerialNumber}
+          </Typography>
           <Typography variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-word' }}>
             {details}
           </Typography>

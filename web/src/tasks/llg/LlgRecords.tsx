@@ -149,10 +149,10 @@ export function LlgRecords({ records, onChanged }: { records: ChildLlgTask[]; on
                     <Serial child={child} />
                   </Box>
                 </TableCell>
-                <TableCell>{child.taskTypeDesc}</TableCell>
-                <TableCell>{child.specification}</TableCell>
-                <TableCell>{child.acronymCode}</TableCell>
-                <TableCell>{child.safeWorkingLoad}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{child.taskTypeDesc}</TableCell>
+                <TableCell sx={{ minWidth: 140 }}>{child.specification}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{child.acronymCode}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{child.safeWorkingLoad}</TableCell>
                 <TableCell>
                   <Result result={child.result} />
                 </TableCell>

@@ -9,6 +9,7 @@ import { type ChildLlgList, TASK_TEXT, type TaskDetail } from '@portal/contracts
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { useAlert } from '../../common/useAlert';
 import { changeStatus } from '../api';
+import { liveChildren } from './llgRules';
 import { LLG_UI } from './texts';
 
 /**
@@ -22,7 +23,7 @@ export function ParentBar({ task, list, onSubmitted }: { task: TaskDetail; list:
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const live = (list?.children ?? []).filter((c) => c.status !== 64 && c.status !== 1024);
+  const live = liveChildren(list?.children ?? []);
   const done = live.filter((c) => c.complete).length;
   // Offered to whoever inspects (APPROVER, FIELD-ENGG: both may submit); the server's flag enables it.
   const offered = task.can.submit || task.can.inspect;

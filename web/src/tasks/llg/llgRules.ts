@@ -99,6 +99,9 @@ export function childToShow(children: readonly ChildLlgTask[], requested: number
   return live.find((c) => c.id === requested) ?? live.find((c) => !c.complete && c.status !== 64) ?? live[0] ?? null;
 }
 
+/** The records that count: not removed (64) or deleted (1024); Submit and Approve take these. */
+export const liveChildren = (children: readonly ChildLlgTask[]) => children.filter((c) => c.status !== 64 && c.status !== 1024);
+
 /** RECORDS' result labels (DECISIONS 5): 1 Pass, 2 Fail, 3 Pending; none blank. */
 export function resultLabel(result: number | null | undefined): string {
   if (result === 1) return 'Pass';

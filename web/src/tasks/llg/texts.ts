@@ -40,5 +40,7 @@ export const LLG_UI = {
   submitText: (n: number) =>
     `The LLG task and its ${n === 1 ? 'child record' : `${n} child records`} go to the approver. Each child's inspection date is set to today where it is empty.`,
   noTypes: "No task type whose name contains 'llg-' is set up: ask an administrator to add one.",
-  backToParent: 'Back to the LLG task',
+  approveIntro: (n: number) =>
+    `Approving issues a certificate for each of these ${n === 1 ? 'record' : `${n} records`}, with the result of its own checklist, signed by you, and the booklet:`,
+  approveIncomplete: (serials: string[]) => `Not complete: ${serials.join(', ')}. Send the task back with Reopen.`,
 } as const;
