@@ -174,13 +174,13 @@ function LlgTasks({
       </Paper>
       {child ? (
         <ChildInspect key={child.id} child={child} onChanged={onChanged} onDirty={onDirty} />
-      ) : (
+      ) : wide ? (
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Typography color="text.secondary" data-testid="llg-no-child">
-            {list.canAdd ? LLG_UI.noChildrenAdd : LLG_UI.noChildren}
+            {LLG_UI.checklistHere}
           </Typography>
         </Paper>
-      )}
+      ) : null}
       {adding && (
         <AddChildDialog
           parentId={task.id}

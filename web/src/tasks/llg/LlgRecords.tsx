@@ -28,12 +28,13 @@ type Change = { child: ChildLlgTask; to: 64 | 2 };
 /**
  * RECORDS (tasks document 2.2, 4): the children of the LLG task with their result, certificate
  * status and number (its PDF), and remove (64) / reopen (2) where the server's flags allow
- * (APPROVER, APPROVER-ONLY), each behind a confirm. A table; on a phone a card per record.
+ * (APPROVER, APPROVER-ONLY), each behind a confirm. A table; below 1200 px a card per record.
  */
 export function LlgRecords({ records, onChanged }: { records: ChildLlgTask[]; onChanged(): void }) {
   const alert = useAlert();
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  // Ten columns need the desktop's width: below it (a tablet with the menu open, a phone) a card per record.
+  const phone = useMediaQuery(theme.breakpoints.down('lg'));
   const [change, setChange] = useState<Change | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -90,7 +91,10 @@ export function LlgRecords({ records, onChanged }: { records: ChildLlgTask[]; on
 
   if (phone)
     return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="llg-records">
+      <Box
+        sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+        data-testid="llg-records"
+      >
         {records.map((child) => (
           <Paper key={child.id} variant="outlined" sx={{ p: 1.5 }} data-testid="llg-record" data-serial={child.llgSerialNumber}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
@@ -115,6 +119,8 @@ export function LlgRecords({ records, onChanged }: { records: ChildLlgTask[]; on
       </Box>
     );
 
+  // The Actions column only where some record has an action for the caller.
+  const acting = records.some((c) => c.can.remove || c.can.reopen);
   const head = [
     LLG_UI.serialNumber,
     LLG_UI.item,
@@ -125,7 +131,7 @@ export function LlgRecords({ records, onChanged }: { records: ChildLlgTask[]; on
     LLG_UI.inspectionDate,
     LLG_UI.certificateStatus,
     LLG_UI.certificateNumber,
-    LLG_UI.actions,
+    ...(acting ? [LLG_UI.actions] : []),
   ];
   return (
     <>
@@ -134,7 +140,7 @@ export function LlgRecords({ records, onChanged }: { records: ChildLlgTask[]; on
           <TableHead>
             <TableRow>
               {head.map((label, i) => (
-                <TableCell key={label} align={i === head.length - 1 ? 'right' : 'left'}>
+                <TableCell key={label} align={acting && i === head.length - 1 ? 'right' : 'left'}>
                   {label}
                 </TableCell>
               ))}
@@ -161,7 +167,7 @@ export function LlgRecords({ records, onChanged }: { records: ChildLlgTask[]; on
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Certificate child={child} />
                 </TableCell>
-                <TableCell align="right">{actions(child)}</TableCell>
+                {acting && <TableCell align="right">{actions(child)}</TableCell>}
               </TableRow>
             ))}
           </TableBody>

@@ -6,7 +6,7 @@ export const LLG_UI = {
   noChildren: 'No child records yet.',
   noChildrenAdd: 'No child records yet: add the first item with Add New Task.',
   noMatch: 'No child record matches the search',
-  pickChild: 'Choose a child record to fill in its checklist.',
+  checklistHere: 'The checklist of the chosen record opens here.',
   complete: 'Complete',
   toDo: 'To do',
   booklet: 'Booklet',
