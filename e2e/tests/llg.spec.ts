@@ -33,21 +33,10 @@ async function switchUser(page: Page, email: string): Promise<void> {
   await loginAs(page, email);
 }
 
-/** Opens the side navigation again where it is folded (a phone's drawer closes it), unless a dialog covers the bar. */
-async function unfoldMenu(page: Page): Promise<void> {
-  if ((await page.getByRole('dialog').count()) > 0) return;
-  // Open, a group shows its name; folded, a divider.
-  const group = page.locator('[data-testid^="nav-group-"]').first();
-  if ((await group.innerText()).trim() !== '') return;
-  await page.getByRole('banner').getByRole('button').first().click();
-  await expect(group).not.toHaveText('');
-}
-
 /** The page at 1440, 1024 and 390 wide, each once still; back to 1440 after. */
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const drawer = page.locator('.MuiDrawer-modal .MuiBackdrop-root');
-  await unfoldMenu(page);
   for (const width of [1440, 1024, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     // A phone shows the side navigation kept open on the desktop as a drawer: closed, as a person would.
@@ -59,7 +48,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width !== 1440 });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await unfoldMenu(page);
 }
 
 /** A job of the scheduler's whose main inspector is the field engineer (an office where he inspects). */
