@@ -32,7 +32,6 @@ export const LLG_TEXT = {
     `Child record ${serial} was reopened: reopen the LLG task and submit it again, or remove the record`, // (ours)
   childMovesWithParent: 'A child LLG record moves with its LLG task: submit or approve the LLG task', // (ours)
   parentApproved: 'The LLG task is approved: its child records can no longer be reopened', // (ours)
-  notFound: 'LLG task not found', // (ours)
   rangeOrder: 'From must not be after To', // (ours)
   pickClientSite: 'Pick a client and a site to see their loose gear', // (ours)
 } as const;

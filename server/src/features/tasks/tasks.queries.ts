@@ -70,7 +70,7 @@ const LLG_FACTS = sql`
   'llgChildrenFinal', case when t.is_llg then not exists (select 1 from tasks ch where ch.parent_id = t.id and ch.archived = 0
                         and ch.status not in (64, 1024) and coalesce(ch.certificate_status, 0) <> all(${sql.param(certificateStatusCodes('final'))}::int[])) else true end,
   'llgChild', t.parent_id is not null,
-  'parentStatus', (select p.status from tasks p where p.id = t.parent_id)`;
+  'parentStatus', case when t.parent_id is not null then (select p.status from tasks p where p.id = t.parent_id) end`;
 
 /** The JSON of one dashboard row (contracts TaskRow without `can`), over the page's `t`, `j` and joins. */
 const ROW_JSON = sql`json_build_object(
