@@ -15,6 +15,7 @@ import { documentsRoutes } from './documents';
 import { filesRoutes } from './files';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
+import { llgRoutes } from './llg';
 import { type LocationType, locationsRoutes } from './locations';
 import { officeLocation, officesRoutes } from './offices';
 import { qrStickersRoutes } from './qrStickers';
@@ -72,5 +73,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(assetsRoutes);
   await app.register(documentsRoutes, { canSeeTask });
   await app.register(tasksRoutes);
+  await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
 }
