@@ -9,6 +9,7 @@ import { DOCUMENTS, type TaskChecklist } from '@portal/contracts';
 import { certificates, files, jobs, llgItems, tasks, taskTypes, users } from '../../db/schema';
 import { fileContent } from '../../lib/blobs';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
+import { addChild, completeChild, llgFixture, makeParent } from '../../../test/llgKit';
 import { enqueueTaskDocuments } from './enqueue';
 import { drainDocumentJobs } from './worker';
 
@@ -443,5 +444,51 @@ describe('GET /api/filedownload?id=<task>&certificatebooklet=1', () => {
     expect((await lo.get(`/api/filedownload?id=${final.parentId}&certificatebooklet=2`)).statusCode).toBe(400);
     expect((await lo.get(url('abc'))).statusCode).toBe(400);
     expect((await lo.get(url(final.parentId, '&category=1'))).statusCode).toBe(400);
+  });
+});
+
+describe('through the API: add children, submit, approve', () => {
+  it('submit makes the booklet preview; approval issues the children and then the signed booklet', async () => {
+    const f = await llgFixture(t, t.demo);
+    const engineer = await t.login('field-engg@demo.test');
+    const approver = await t.login('approver@demo.test');
+    const parent = await makeParent(t, t.demo, f, { status: 2 });
+    const serials = ['API-3', 'API-1', 'API-2'];
+    const kids = [];
+    for (const [i, serial] of serials.entries()) {
+      const child = await addChild(engineer, parent.id, f.childTypeId, serial, {
+        specification: `Shackle ${i + 1} t`,
+        safeWorkingLoad: `${i + 1} t`,
+      });
+      await completeChild(t, t.demo, child.id, { failOne: i === 2 });
+      kids.push(child);
+    }
+    expect((await engineer.request({ method: 'PUT', url: `/api/Observation/${parent.id}/8` })).statusCode).toBe(200);
+    await drainDocumentJobs(deps());
+    expect((await taskRow(parent.id)).certificateStatus).toBe(13);
+    const preview = await lo.get(`/api/filedownload?id=${parent.id}&certificatebooklet=1`);
+    expect(preview.statusCode).toBe(200);
+    const previewText = flat(save('api-preview.pdf', preview.rawPayload));
+    expect(previewText).toContain('PREVIEW');
+    for (const serial of serials) expect(previewText).toContain(serial);
+
+    const approved = await approver.post(`/api/approvetaskweb?id=${parent.id}`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await drainDocumentJobs(deps())).toBe(4);
+    const row = await taskRow(parent.id);
+    expect(row.certificateStatus).toBe(33);
+    const res = await clientUser.get(`/api/filedownload?id=${kids[0].id}&certificatebooklet=1`);
+    expect(res.statusCode).toBe(200);
+    const at = save('api-final.pdf', res.rawPayload);
+    expect(run('pdfsig', [at]).out).toContain('Signature Validation: Signature is Valid.');
+    const index = pages(at)[1];
+    for (const kid of kids) {
+      const child = await taskRow(kid.id);
+      expect(child.certificateStatus).toBe(33);
+      expect(index).toContain(child.certificateNumber as string);
+      const [own] = await t.app.db.select().from(certificates).where(eq(certificates.taskId, kid.id));
+      expect(res.rawPayload.toString('latin1')).toContain(`verify/${own.code}`);
+    }
+    expect(index.indexOf('API-1')).toBeLessThan(index.indexOf('API-3'));
   });
 });
