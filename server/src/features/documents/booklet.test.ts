@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENTS, type TaskChecklist } from '@portal/contracts';
-import { certificates, files, jobs, llgItems, tasks, taskTypes, users } from '../../db/schema';
+import { DOCUMENTS } from '@portal/contracts';
+import { certificates, files, tasks, users } from '../../db/schema';
 import { fileContent } from '../../lib/blobs';
+import { type ChildSpec, type LlgJob, llgJob } from '../../../test/bookletKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { addChild, completeChild, llgFixture, makeParent } from '../../../test/llgKit';
 import { enqueueTaskDocuments } from './enqueue';
@@ -49,139 +50,6 @@ let clientUser: Client;
 let acme: Client;
 const publicUrl = 'https://portal.example.test';
 const deps = () => ({ db: t.app.db, blobs: t.app.blobs, settings: { leaseMs: 60_000, maxAttempts: 3, retryBaseMs: 1000, publicUrl } });
-const inspected = new Date(Date.UTC(2026, 10, 12, 6, 30));
-let sequence = 0;
-
-interface ChildSpec {
-  serial: string;
-  specification: string;
-  swl: string;
-  acronym: string;
-  type: string;
-  status: number;
-  fail?: boolean;
-  certified?: boolean;
-}
-
-function checklistOf(taskTypeId: number, fail: boolean, by: number): TaskChecklist {
-  const at = inspected.toISOString();
-  return {
-    taskTypeId,
-    initialisedAt: at,
-    sections: [
-      {
-        id: 's1',
-        name: 'Identification',
-        userData: null,
-        items: [{ id: 'i1', name: 'Identification mark and SWL legible', result: 'pass', userData: null, savedBy: by, savedAt: at }],
-      },
-      {
-        id: 's2',
-        name: 'Condition',
-        userData: null,
-        items: [
-          {
-            id: 'i2',
-            name: 'No deformation, cracks or corrosion',
-            result: fail ? 'fail' : 'pass',
-            userData: null,
-            savedBy: by,
-            savedAt: at,
-            defect: fail
-              ? { description: 'Pin bent beyond the discard criteria', danger: 1, remedialAction: 'Replace the pin', remedyBy: null }
-              : null,
-          },
-        ],
-      },
-    ],
-  };
-}
-
-/** A job with its LLG parent task and children on register items, as the children's API leaves them. */
-async function llgJob(site: { companyId: number; siteId: number }, parentStatus: number, children: ChildSpec[]) {
-  const db = t.app.db;
-  const engineer = t.demo.accounts['field-engg@demo.test'];
-  const approver = t.demo.accounts['approver@demo.test'];
-  const types = await db.select().from(taskTypes).where(eq(taskTypes.namespaceId, t.demo.id));
-  const typeOf = (name: string) => {
-    const found = types.find((x) => x.name === name);
-    if (!found) throw new Error(`no task type ${name}`);
-    return found;
-  };
-  const llg = typeOf('LLG');
-  const n = ++sequence;
-  const [job] = await db
-    .insert(jobs)
-    .values({
-      namespaceId: t.demo.id,
-      jobNumber: `DXB-2026-8${String(n).padStart(4, '0')}`,
-      name: 'Six-monthly loose gear examination',
-      customerId: site.companyId,
-      siteId: site.siteId,
-      startDate: inspected,
-      officeId: t.demo.offices[0].id,
-      mainInspectorId: engineer,
-    })
-    .returning({ id: jobs.id });
-  const approved = parentStatus === 16;
-  const [parent] = await db
-    .insert(tasks)
-    .values({
-      namespaceId: t.demo.id,
-      jobId: job.id,
-      name: 'LLG',
-      taskTypeId: llg.id,
-      divisionId: llg.divisionId,
-      siteId: site.siteId,
-      isLlg: true,
-      status: parentStatus,
-      actualInspectionDate: inspected,
-      approverId: approved ? approver : null,
-      certificateNumber: approved ? `DXB-LFT-2026-8${n}000` : null,
-      certificateDate: approved ? inspected : null,
-    })
-    .returning({ id: tasks.id });
-  const ids: Record<string, number> = {};
-  for (const [i, child] of children.entries()) {
-    const type = typeOf(child.type);
-    const [item] = await db
-      .insert(llgItems)
-      .values({
-        namespaceId: t.demo.id,
-        clientId: site.companyId,
-        siteId: site.siteId,
-        taskTypeId: type.id,
-        serialNumber: child.serial,
-        specification: child.specification,
-        acronymCode: child.acronym,
-        safeWorkingLoad: child.swl,
-      })
-      .returning({ id: llgItems.id });
-    const certified = child.certified ?? child.status === 16;
-    const [row] = await db
-      .insert(tasks)
-      .values({
-        namespaceId: t.demo.id,
-        jobId: job.id,
-        name: child.type,
-        taskTypeId: type.id,
-        divisionId: type.divisionId,
-        siteId: site.siteId,
-        parentId: parent.id,
-        llgItemId: item.id,
-        status: child.status,
-        checklist: checklistOf(type.id, child.fail ?? false, engineer),
-        result: child.fail ? 2 : 1,
-        actualInspectionDate: inspected,
-        approverId: certified ? approver : null,
-        certificateNumber: certified ? `DXB-LFT-2026-8${n}${String(i + 1).padStart(3, '0')}` : null,
-        certificateDate: certified ? inspected : null,
-      })
-      .returning({ id: tasks.id });
-    ids[child.serial] = row.id;
-  }
-  return { jobId: job.id, parentId: parent.id, childIds: ids };
-}
 
 const taskRow = async (id: number) => (await t.app.db.select().from(tasks).where(eq(tasks.id, id)))[0];
 async function fileOf(fileId: number) {
@@ -204,7 +72,7 @@ const CHILDREN: ChildSpec[] = [
   { serial: 'WR-99', specification: 'Removed sling', swl: '2 t', acronym: 'WR-099', type: 'llg-wire-rope-sling', status: 64 },
 ];
 
-let final: Awaited<ReturnType<typeof llgJob>>;
+let final: LlgJob;
 let booklet: { pdf: Buffer; at: string; sha256: string };
 let ownSite: { companyId: number; siteId: number };
 let otherSite: { companyId: number; siteId: number };
@@ -222,7 +90,7 @@ beforeAll(async () => {
   otherSite = { companyId: other.id, siteId: other.siteIds[0] };
 
   // Approved: the parent's final is queued first, yet it waits for its children's certificates.
-  final = await llgJob(ownSite, 16, CHILDREN);
+  final = await llgJob(t, ownSite, 16, CHILDREN);
   // SH-10 was examined and certified six months earlier (another job): its previous examination.
   const shackle = await taskRow(final.childIds['SH-10']);
   await t.app.db.insert(tasks).values({
@@ -374,7 +242,7 @@ describe("a child's own certificate", () => {
 
 describe('the booklet preview (submitted LLG task)', () => {
   it('lists and shows every live item as a preview: no numbers, not signed, marked PREVIEW', async () => {
-    const submitted = await llgJob(ownSite, 8, [
+    const submitted = await llgJob(t, ownSite, 8, [
       { serial: 'P-1', specification: '2 t shackle', swl: '2 t', acronym: 'P-001', type: 'llg-shackle', status: 8 },
       { serial: 'P-2', specification: '1 m eyebolt', swl: '0.5 t', acronym: 'P-002', type: 'llg-eyebolt', status: 8 },
     ]);
@@ -431,7 +299,7 @@ describe('GET /api/filedownload?id=<task>&certificatebooklet=1', () => {
     expect(none.statusCode).toBe(404);
     expect(none.json().error).toBe(DOCUMENTS.none('booklet'));
 
-    const elsewhere = await llgJob(otherSite, 1, [
+    const elsewhere = await llgJob(t, otherSite, 1, [
       { serial: 'O-1', specification: 'Shackle', swl: '1 t', acronym: 'O-001', type: 'llg-shackle', status: 1 },
     ]);
     expect((await clientUser.get(url(elsewhere.parentId))).statusCode).toBe(404);
