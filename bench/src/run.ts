@@ -15,7 +15,8 @@
 //   l. Jobs: list page of 500 + count with a filter on 20,000 jobs / 100,000 tasks, save of a job
 //      with 20 tasks, 20 concurrent saves giving 20 distinct numbers
 //   m. certificate PDF generation: a signed final certificate of a 40-item checklist (p50, p95), and
-//      one with a 6300x6300 signature and 10 photos uploaded through the image scaling
+//      one with a 6300x6300 signature and 10 photos uploaded through the image scaling, and the
+//      signed LLG booklet of 200 items
 //   h. 50 and 200 concurrent signed-in sessions on the embedded database (the data of f) and on
 //      PostgreSQL (a fresh database on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432,
 //      created and dropped by the bench), with new visitors on new connections meanwhile (the
@@ -28,6 +29,7 @@
 //   database only (no web build, no browser figures, no PostgreSQL).
 // --only-llg (or `q`) runs q only: the Loose Gear register's page of 10 with filters and its count
 //   on 100,000 items on 50 sites, and the Excel export of a site's 5,000 items (no web build).
+// --only-booklet runs the LLG booklet of 200 items alone (m, in process: no build, no server).
 // Timings never go into the test suite: machines differ; this is for people to read.
 // The figures live in runServer.ts (a-e, o), runData.ts (f, l, m, and g-k on f's data through
 // runBrowser.ts) and runLoad.ts (h); runState.ts holds the options and the table rows.
@@ -38,9 +40,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { killAll, repoRoot } from './lib/processes';
 import { markdownTable, ms } from './lib/table';
-import { args, failed, loadAtStart, onlyLlg, onlyLoad, quick, rows } from './runState';
+import { args, failed, loadAtStart, onlyBooklet, onlyLlg, onlyLoad, quick, rows } from './runState';
 import { figureA, figureB, figureC, figureStickers, figuresDE } from './runServer';
-import { figureF, figureM } from './runData';
+import { figureBooklet, figureF, figureM } from './runData';
 import { figureH } from './runLoad';
 import { figureLooseGear } from './looseGear';
 
@@ -87,12 +89,13 @@ function machine(): string {
 async function main() {
   const started = performance.now();
   console.log(`bench${quick ? ' --quick (smoke run: short durations, a tenth of the data)' : ''}`);
-  const webProblem = await build();
+  if (onlyBooklet) await figureBooklet().catch((error) => failed('m', 'booklet of 200 items', '<= 5 s', error));
+  const webProblem = onlyBooklet ? null : await build();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   try {
     if (onlyLlg) {
       await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
-    } else if (!onlyLoad) {
+    } else if (!onlyLoad && !onlyBooklet) {
       const server = await figureA(path.join(tmp, 'a'));
       try {
         await figureB(server, tmp).catch((error) => failed('b', 'GET /api/login beside a bare Fastify route', '>= 50%', error));
@@ -104,9 +107,10 @@ async function main() {
       }
       await figureF(path.join(tmp, 'f'), webProblem).catch((error) => failed('f', 'lists on the big namespace', '< 50 ms', error));
       await figureM().catch((error) => failed('m', 'certificate PDF generation', '<= 300 ms', error));
+      await figureBooklet().catch((error) => failed('m', 'booklet of 200 items', '<= 5 s', error));
       await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
     }
-    if (!onlyLlg) await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
+    if (!onlyBooklet && !onlyLlg) await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
   } finally {
     if (args.has('--keep')) console.log(`\nkept ${tmp}`);
     else await rm(tmp, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { generateBenchData } from './generate';
 import { measureJobSaves } from './jobs';
+import { measureBooklet } from './booklet';
 import { measureCertificates, measureHeavyCertificate } from './certificates';
 import { get, median, sequential, signIn } from './lib/http';
 import { type PortalServer, startPortal } from './lib/processes';
@@ -154,6 +155,21 @@ export async function figureM() {
     target: '<= 300 ms',
     ok: heavy.p50 <= 300,
     detail: `p95 ${ms(heavy.p95)}; first in the process ${ms(heavy.first)}; signature ${kb(heavy.signatureBytes)} stored ${heavy.storedSignature}, uploads ${ms(heavy.upload)}; ${kb(heavy.bytes)}; full report with the photos p50 ${ms(heavy.fullReportP50)}, ${kb(heavy.fullReportBytes)}`,
+  });
+}
+
+/** Issue 22: the signed LLG booklet of 200 items (`npm run bench -- --only-booklet` runs it alone). */
+export async function figureBooklet() {
+  console.log('\n[m] LLG booklet of 200 items (in process)');
+  const n = quick ? 1 : 3;
+  const result = await measureBooklet(200, n);
+  add({
+    id: 'm',
+    figure: `booklet of 200 items: cover, index, 200 certificates with logo, 2 signatures and QR each, signed once (p50 of ${n})`,
+    result: ms(result.p50),
+    target: '<= 5 s',
+    ok: result.p50 <= 5000,
+    detail: `slowest ${ms(result.max)}; render alone p50 ${ms(result.renderP50)}; CPU time p50 ${ms(result.cpuP50)}; ${result.pages} pages, ${kb(result.bytes)}`,
   });
 }
 

@@ -9,6 +9,7 @@ import { USER_STATUS } from './statuses';
 import { certificateStatusCode, READY_PREVIEW } from './tasks/certificateStatus';
 import { REGENERATE_PERMISSION, type TaskPolicyFacts, taskButtons, taskCan } from './tasks/policy';
 import { SPECIAL_OBSERVATION_TYPE, TASK_ACTIONS, transitionOf } from './tasks/transitions';
+import { type LlgChildFacts, llgCanAdd, llgChildCan } from './llg/policy';
 import { USER_STATUS_ACTIONS } from './statuses';
 import { settingsRowCan } from './settings/policy';
 import { assignableRoles, userCan } from './users/policy';
@@ -89,6 +90,17 @@ describe('tasks policy', () => {
       ),
     ),
   );
+  // LLG child records: they move with their parent, so no workflow flag is ever true for them.
+  const children: TaskPolicyFacts[] = statuses.flatMap((status) =>
+    statuses.map((parentStatus) => ({
+      status,
+      parentStatus,
+      certificateStatus: null,
+      observationType: 1024,
+      llgChild: true,
+      hasLocation: false,
+    })),
+  );
   const permissionOf = {
     ...Object.fromEntries(TASK_ACTIONS.map((action) => [action, transitionOf(action).permission])),
     open: 'tasks.open',
@@ -99,6 +111,16 @@ describe('tasks policy', () => {
 
   it('grants each flag exactly to the roles of its registry permission', () => {
     walk(records, Object.keys(permissionOf) as (keyof typeof permissionOf)[], taskCan, permissionOf);
+    walk([...records, ...children], Object.keys(permissionOf) as (keyof typeof permissionOf)[], taskCan, permissionOf);
+  });
+
+  it('gives an LLG child record no workflow action of its own: it is inspected while open and moves with its parent', () => {
+    for (const role of ROLES)
+      for (const child of children) {
+        const flags = taskCan(role, child);
+        for (const action of TASK_ACTIONS) expect(flags[action]).toBe(false);
+        expect(flags.inspect).toBe(can(role, 'tasks.inspect') && [1, 2, 4, 32].includes(child.status));
+      }
   });
 
   it("offers the detail view's buttons to the holders of tasks.detailActions only (FIELD-ENGG acts from INSPECT)", () => {
@@ -110,6 +132,46 @@ describe('tasks policy', () => {
       }
     }
     expect(can('FIELD-ENGG', 'tasks.detailActions')).toBe(false);
+  });
+});
+
+describe('LLG policy', () => {
+  const statuses = Object.values(TASK_STATUS);
+  const children: LlgChildFacts[] = statuses.flatMap((status) =>
+    statuses.flatMap((parentStatus) =>
+      [1024, SPECIAL_OBSERVATION_TYPE].map((observationType) => ({ status, parentStatus, observationType })),
+    ),
+  );
+
+  it('grants each flag exactly to the roles of its registry permission', () => {
+    walk(children, ['delete', 'remove', 'reopen'] as const, llgChildCan, {
+      delete: 'llg.addChild',
+      remove: 'llg.removeChild',
+      reopen: 'llg.removeChild',
+    });
+    walk(
+      statuses.map((status) => ({ status, observationType: 1024 })),
+      ['add'] as const,
+      (role, parent) => ({ add: llgCanAdd(role, parent) }),
+      { add: 'llg.addChild' },
+    );
+  });
+
+  it('adds and deletes only while the LLG task is open (1, 2, 4, 32, 64) and the record not submitted (tasks document 2.3)', () => {
+    expect(statuses.filter((status) => llgCanAdd('FIELD-ENGG', { status, observationType: 1024 }))).toEqual([1, 2, 4, 32, 64]);
+    const deletable = (parentStatus: number) =>
+      statuses.filter((status) => llgChildCan('FIELD-ENGG', { status, parentStatus, observationType: 1024 }).delete);
+    expect(deletable(2)).toEqual([1, 2, 4, 32]);
+    expect(deletable(8)).toEqual([]);
+    expect(deletable(16)).toEqual([]);
+  });
+
+  it('removes a record that is not approved and reopens a submitted or removed one while the parent is not approved (tasks document 4)', () => {
+    const flags = (status: number, parentStatus: number) => llgChildCan('APPROVER-ONLY', { status, parentStatus, observationType: 1024 });
+    expect(statuses.filter((status) => flags(status, 8).remove)).toEqual([1, 2, 4, 8, 32]);
+    expect(statuses.filter((status) => flags(status, 8).reopen)).toEqual([8, 64]);
+    expect(statuses.filter((status) => flags(status, 16).reopen)).toEqual([]);
+    expect(statuses.filter((status) => flags(status, 32).reopen)).toEqual([8, 64]);
   });
 });
 

@@ -28,6 +28,10 @@ export const LLG_TEXT = {
   serialTaken: (serial: string) => `Serial Number ${serial} is already an active item of another kind at this site`, // (ours)
   serialInParent: (serial: string) => `Serial Number ${serial} is already a child record of this LLG task`, // (ours)
   childIncomplete: (serial: string) => `Child record ${serial} is not complete: fill in every item first`, // (ours)
+  childNotSubmitted: (serial: string) =>
+    `Child record ${serial} was reopened: reopen the LLG task and submit it again, or remove the record`, // (ours)
+  childMovesWithParent: 'A child LLG record moves with its LLG task: submit or approve the LLG task', // (ours)
+  parentApproved: 'The LLG task is approved: its child records can no longer be reopened', // (ours)
   rangeOrder: 'From must not be after To', // (ours)
   pickClientSite: 'Pick a client and a site to see their loose gear', // (ours)
   pickSite: 'Pick a site of the client to see its loose gear', // (ours)

@@ -67,6 +67,8 @@ export const RoleListQuery = z.object({
   objectType: objectTypeOf(ROLE_OBJECT_TYPE, ['Role', 'Roles']),
   name: z.string().max(200).optional(),
   tenantId: z.coerce.number().int().optional(),
+  /** The archived roles instead of the active ones, each with `can.restore` (issue 20, ours). */
+  archived: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export const RoleLicenceRow = z.object({

@@ -19,6 +19,7 @@ export const TASK_TEXT = {
   loadFormError: 'Error while loading form by id',
   saveChecklistError: 'Error while saving checklist',
   noChildLlg: 'Unable to submit as no child LLG tasks found',
+  loadTaskTypesError: 'Error while loading Task Types',
   incorrectFormData: 'Unable to save form due to incorrect data',
   uploadJobFilesError: 'Error while uploading job files',
   excelExportError: 'Excel Export Error',

@@ -61,7 +61,7 @@ export function taskTabs(role: Role | null | undefined, task: TaskPolicyFacts): 
     preview: true,
     jobDetails: true,
     // Disabled without a location or for an LLG task (whose location is its site).
-    assetDetails: task.hasLocation && !task.isLlg,
+    assetDetails: task.hasLocation && !task.isLlg && !task.llgChild,
     fieldReport: task.hasFieldReport === true,
     inspect: mayInspect(task, role),
     // Only without a location; ours: also by role and status (mayAttachAsset, docs/decisions.md).

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../roles';
+import { LLG_TEXT } from '../llg/messages';
 import {
   allowedActions,
+  checkChildTransition,
   checkTransition,
+  childTransitionTo,
   mayInspect,
   TASK_ACTIONS,
   TASK_TRANSITIONS,
@@ -71,5 +74,28 @@ describe('the task transitions table', () => {
     expect(transitionOf('generate')).toBe(transitionOf('approve'));
     expect(transitionTo(32)?.action).toBe('amend');
     expect(transitionTo(1)).toBeUndefined();
+  });
+
+  it('lets APPROVER and APPROVER-ONLY remove (64) and reopen (2) an LLG child record; every task action refuses it', () => {
+    const child = (status: number, parentStatus: number) => task(status, { llgChild: true, parentStatus });
+    expect(childTransitionTo(64)?.action).toBe('remove');
+    expect(childTransitionTo(2)?.action).toBe('reopen');
+    expect(childTransitionTo(8)).toBeUndefined();
+    expect(checkChildTransition(child(8, 8), 'APPROVER', 'reopen').ok).toBe(true);
+    expect(checkChildTransition(child(8, 16), 'APPROVER', 'reopen')).toMatchObject({
+      ok: false,
+      code: 409,
+      reason: LLG_TEXT.parentApproved,
+    });
+    expect(checkChildTransition(child(16, 16), 'APPROVER', 'remove')).toMatchObject({ ok: false, code: 409, reason: 'status' });
+    expect(checkChildTransition(child(2, 2), 'LO-ADMIN', 'remove')).toMatchObject({ ok: false, code: 403 });
+    expect(checkChildTransition(task(8), 'APPROVER', 'remove')).toMatchObject({ ok: false, code: 409, reason: LLG_TEXT.notLlgChild });
+    expect(checkTransition(child(2, 2), 'FIELD-ENGG', 'submit')).toMatchObject({
+      ok: false,
+      code: 409,
+      reason: LLG_TEXT.childMovesWithParent,
+    });
+    expect(checkTransition(child(2, 2), 'SCHEDULER', 'approve')).toMatchObject({ ok: false, code: 403 });
+    expect([1, 2, 4, 8, 16, 32, 64].filter((s) => mayInspect({ ...child(s, 2), hasLocation: false }, 'FIELD-ENGG'))).toEqual([1, 2, 4, 32]);
   });
 });

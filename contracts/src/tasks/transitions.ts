@@ -3,6 +3,7 @@ import { can } from '../permissions';
 import { TASK_STATUS, type TaskStatus } from '../jobs/schemas';
 import { READY_PREVIEW } from './certificateStatus';
 import type { Role } from '../roles';
+import { LLG_TEXT } from '../llg/messages';
 
 /**
  * The task workflow as ONE table (tasks document section 4, DECISIONS 4 and 5): for each action
@@ -25,6 +26,14 @@ export interface TaskFacts {
   llgChildren?: number;
   /** LLG parent: every child archived or with a final certificate (30 to 39); Amend needs it. */
   llgChildrenFinal?: boolean;
+  /**
+   * An LLG child record (a task whose parent is a job's LLG task): it moves with its parent
+   * (Submit and Approve of the parent take it along), so the task rows below refuse it and only
+   * the child rows (`LLG_CHILD_TRANSITIONS`) apply.
+   */
+  llgChild?: boolean;
+  /** LLG child: its parent's status. */
+  parentStatus?: number | null;
 }
 
 /**
@@ -120,6 +129,60 @@ export const transitionOf = (action: TaskAction): TaskTransition =>
 /** The transition a `PUT /api/Observation/{id}/{status}` asks for (8 Submit, 4 Hold, 2 Reopen, 32 Amend, 64 Cancel, 16 Approve), or none. */
 export const transitionTo = (status: number): TaskTransition | undefined => TASK_TRANSITIONS.find((t) => t.to === status);
 
+// ---------------------------------------------------------------------------------------------
+// LLG child records (tasks document 4: 'LLG child record: remove sets 64, reopen sets 2.
+// APPROVER and APPROVER-ONLY can remove or reopen'; docs/decisions.md "LLG children on the server")
+
+export const LLG_CHILD_ACTIONS = ['remove', 'reopen'] as const;
+export type LlgChildAction = (typeof LLG_CHILD_ACTIONS)[number];
+
+export interface LlgChildTransition {
+  action: LlgChildAction;
+  from: readonly TaskStatus[];
+  to: TaskStatus;
+  permission: Permission;
+  when?: (child: TaskFacts) => boolean;
+  refusal?: string;
+  /** None: the status alone (the parent's Submit and Approve do the rest). */
+  effects?: TransitionEffects;
+}
+
+/** The parent is not approved (nor deleted): its records may still change. */
+const parentNotApproved = (child: TaskFacts) => child.parentStatus !== APPROVED && child.parentStatus !== TASK_STATUS.DELETED;
+
+/**
+ * The child rows of the table, reached through the same `PUT /api/Observation/{id}/{status}`
+ * (64 remove, 2 reopen) on a child record: remove while the record is not approved, reopen a
+ * submitted or removed record while its parent is not approved.
+ */
+export const LLG_CHILD_TRANSITIONS: readonly LlgChildTransition[] = [
+  { action: 'remove', from: [OPEN, ONGOING, HOLD, SUBMITTED, AMENDED], to: CANCELLED, permission: 'llg.removeChild' },
+  {
+    action: 'reopen',
+    from: [SUBMITTED, CANCELLED],
+    to: ONGOING,
+    permission: 'llg.removeChild',
+    when: parentNotApproved,
+    refusal: LLG_TEXT.parentApproved,
+  },
+];
+
+/** The child row a `PUT /api/Observation/{id}/{status}` on a child record asks for (64 remove, 2 reopen), or none. */
+export const childTransitionTo = (status: number): LlgChildTransition | undefined => LLG_CHILD_TRANSITIONS.find((t) => t.to === status);
+
+export type ChildTransitionCheck = { ok: true; transition: LlgChildTransition } | { ok: false; code: 403 | 409; reason: string };
+
+/** Whether `role` may do a child action on an LLG child record now (403 role, 409 state). */
+export function checkChildTransition(child: TaskFacts, role: Role | null | undefined, action: LlgChildAction): ChildTransitionCheck {
+  const transition = LLG_CHILD_TRANSITIONS.find((t) => t.action === action) as LlgChildTransition;
+  if (!can(role, transition.permission)) return { ok: false, code: 403, reason: 'wrong role' };
+  if (!child.llgChild) return { ok: false, code: 409, reason: LLG_TEXT.notLlgChild };
+  if (child.observationType === SPECIAL_OBSERVATION_TYPE) return { ok: false, code: 409, reason: 'special' };
+  if (!(transition.from as readonly number[]).includes(child.status)) return { ok: false, code: 409, reason: 'status' };
+  if (transition.when && !transition.when(child)) return { ok: false, code: 409, reason: transition.refusal ?? 'precondition' };
+  return { ok: true, transition };
+}
+
 export type TransitionCheck = { ok: true; transition: TaskTransition } | { ok: false; code: 403 | 409; reason: string };
 
 /** Whether `role` may do `action` on `task` now; the refusal says 403 (role) or 409 (state). */
@@ -127,6 +190,7 @@ export function checkTransition(task: TaskFacts, role: Role | null | undefined, 
   const transition = transitionOf(action);
   if (!can(role, transition.permission)) return { ok: false, code: 403, reason: 'wrong role' };
   if (task.observationType === SPECIAL_OBSERVATION_TYPE) return { ok: false, code: 409, reason: 'special' };
+  if (task.llgChild) return { ok: false, code: 409, reason: LLG_TEXT.childMovesWithParent };
   if (!(transition.from as readonly number[]).includes(task.status)) return { ok: false, code: 409, reason: 'status' };
   if (transition.when && !transition.when(task)) return { ok: false, code: 409, reason: transition.refusal ?? 'precondition' };
   return { ok: true, transition };
@@ -146,6 +210,8 @@ export function mayInspect(task: TaskFacts & { hasLocation: boolean }, role: Rol
   if (!can(role, 'tasks.inspect')) return false;
   if (task.observationType === SPECIAL_OBSERVATION_TYPE) return false;
   if (task.isLlg) return LLG_INSPECT_STATUSES.includes(task.status);
+  // An LLG child examines its register item (no asset): filled in while open, as any task.
+  if (task.llgChild) return INSPECT_STATUSES.includes(task.status);
   return task.hasLocation && INSPECT_STATUSES.includes(task.status);
 }
 
@@ -160,6 +226,6 @@ export function mayAttachAsset(task: TaskFacts & { hasLocation: boolean }, role:
 
 /** The task side of ATTACH ASSET, whoever asks. */
 export function attachableTask(task: TaskFacts & { hasLocation: boolean }): boolean {
-  if (task.observationType === SPECIAL_OBSERVATION_TYPE || task.isLlg || task.hasLocation) return false;
+  if (task.observationType === SPECIAL_OBSERVATION_TYPE || task.isLlg || task.llgChild || task.hasLocation) return false;
   return ATTACH_ASSET_STATUSES.includes(task.status);
 }

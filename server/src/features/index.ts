@@ -15,6 +15,7 @@ import { documentsRoutes } from './documents';
 import { filesRoutes } from './files';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
+import { llgRoutes } from './llg';
 import { type LocationType, locationsRoutes } from './locations';
 import { looseGearRoutes } from './looseGear';
 import { officeLocation, officesRoutes } from './offices';
@@ -74,5 +75,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(documentsRoutes, { canSeeTask });
   await app.register(tasksRoutes);
   await app.register(looseGearRoutes);
+  await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
 }

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ASSET_PAGE, ASSET_RESULTS, ITEM_STATUSES, type ItemStatus } from '@portal/contracts';
+import { DateField } from '../common/DateField';
 
 /** What the dashboard's filter bar holds (tasks document 2.5). */
 export interface AssetFilterState {
@@ -36,23 +37,21 @@ function DateRange({
 }) {
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }} data-testid={testId}>
-      <TextField
-        type="date"
-        size="small"
+      <DateField
         label={`${label} From`}
         value={from}
-        onChange={(e) => onChange(e.target.value, to)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-from` } }}
-        sx={{ width: { sm: 160 }, flex: { xs: '1 1 0', sm: 'none' }, minWidth: 0 }}
+        max={to}
+        onChange={(value) => onChange(value, to)}
+        testId={`${testId}-from`}
+        sx={{ width: { sm: 170 }, flex: { xs: '1 1 0', sm: 'none' }, minWidth: 0 }}
       />
-      <TextField
-        type="date"
-        size="small"
+      <DateField
         label={`${label} To`}
         value={to}
-        onChange={(e) => onChange(from, e.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-to` } }}
-        sx={{ width: { sm: 160 }, flex: { xs: '1 1 0', sm: 'none' }, minWidth: 0 }}
+        min={from}
+        onChange={(value) => onChange(from, value)}
+        testId={`${testId}-to`}
+        sx={{ width: { sm: 170 }, flex: { xs: '1 1 0', sm: 'none' }, minWidth: 0 }}
       />
       <Button size="small" onClick={() => onChange('', '')} disabled={!from && !to} data-testid={`${testId}-clear`}>
         {ASSET_PAGE.clear}

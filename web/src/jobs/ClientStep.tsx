@@ -9,6 +9,7 @@ import { NewRequesterPanel } from './NewRequesterPanel';
 import { NewSitePanel } from './NewSitePanel';
 import { useSiteUsers } from './pickers';
 import { JOB_UI } from './texts';
+import { DateField } from '../common/DateField';
 
 const TIME_24H = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const validTime = (value: string) => TIME_24H.test(value);
@@ -88,15 +89,14 @@ export function ClientStep({
       )}
       <TextField size="small" label="Site Address" value={site?.address ?? ''} disabled multiline fullWidth />
       <Box sx={grid}>
-        <Text
+        <DateField
           label="Start Date"
-          type="date"
           required
+          fullWidth
           value={form.startDate}
           onChange={(startDate) => set({ startDate })}
           disabled={locked}
           testId="job-start-date"
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Text
           label="Start Time (24h)"

@@ -4,7 +4,7 @@ import { Pagination, useList } from 'react-admin';
 import { ADMIN_PAGE_SIZE, CSV_PRODUCT_PREFIX, ROLE_TYPE, ROLES_TEXT, type RoleRow } from '@portal/contracts';
 import { type AdminListOptions, type ListColumn, ListScreen, SearchBox, useAdminList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
-import { archiveRole, byCustomer } from './api';
+import { archiveRole, byCustomer, restoreRole } from './api';
 import { roleCsvColumns } from './csvColumns';
 import { RolePanel } from './RolePanel';
 import { TYPE_LABEL } from './roleForm';
@@ -30,6 +30,7 @@ const ADMIN: AdminListOptions = {
   loadError: ROLES_TEXT.loadError,
   write: 'roles.write',
   remove: archiveRole,
+  restore: restoreRole,
   texts: { confirm: ROLES_TEXT.deleteConfirm, done: ROLES_TEXT.archived, failed: ROLES_TEXT.deleteError },
 };
 

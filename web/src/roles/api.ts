@@ -1,5 +1,6 @@
 import { ROLE_OBJECT_TYPE, type RoleLicenceRow, type RoleRow, type RoleSaveBody, TENANT_ID } from '@portal/contracts';
 import { del, get, post } from '../api/http';
+import { archivedQuery, restoreSetting } from '../api/settings';
 import { registerResourceApi } from '../providers/resourceApi';
 
 /**
@@ -13,7 +14,7 @@ registerResourceApi<RoleRow>('roles', {
     // One answer holds everything: a later page (never asked for, no Load More) is empty.
     if (offset > 0) return [];
     const rows = await get<RoleRow[]>('/Setting/Namespace', {
-      query: { objectType: ROLE_OBJECT_TYPE, name: filter.name as string | undefined },
+      query: { objectType: ROLE_OBJECT_TYPE, name: filter.name as string | undefined, archived: archivedQuery(filter) },
     });
     return byCustomer(rows, filter.customer as string | undefined);
   },
@@ -47,3 +48,6 @@ export const saveRole = (body: Omit<RoleSaveBody, 'objectType'>, isNewConfig = f
 
 /** Delete means archive; refused (409) while active users hold the role. */
 export const archiveRole = (id: number) => del<{ message: string }>(`/Setting/${id}`);
+
+/** Brings an archived role back (POST /api/Setting/{id}/restore; 409 when its name was taken meanwhile). */
+export const restoreRole = restoreSetting;

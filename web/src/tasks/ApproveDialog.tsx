@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ROUTES, TASK_TEXT, type TaskDetail } from '@portal/contracts';
 import { loadChecklist, loadProfile } from './api';
 import { DefectList, ResultChip } from './inspect/InspectionBar';
+import { useLlgApproval } from './llg/LlgApproveSummary';
 import { TASK_UI } from './texts';
 
 /**
@@ -38,18 +39,26 @@ export function ApproveDialog({
   onClose(): void;
 }) {
   const titleId = useId();
-  const checklist = useQuery({ queryKey: ['task-checklist', task.id], queryFn: () => loadChecklist(task.id), staleTime: 0 });
+  // An LLG task's records carry the inspections: the dialog lists them instead of the task's own checklist.
+  const llg = useLlgApproval(task, task.isLlg);
+  const checklist = useQuery({
+    queryKey: ['task-checklist', task.id],
+    queryFn: () => loadChecklist(task.id),
+    staleTime: 0,
+    enabled: !task.isLlg,
+  });
   const profile = useQuery({ queryKey: ['profile'], queryFn: loadProfile, staleTime: 0 });
   const summary = checklist.data?.inspection;
   const noSignature = profile.data ? profile.data.signature === null : error === TASK_TEXT.signatureRequired;
-  const ready = Boolean(summary && profile.data);
-  const blocked = noSignature || (summary ? !summary.complete : true);
+  const ready = Boolean((summary || task.isLlg) && profile.data && llg.ready);
+  const blocked = noSignature || (task.isLlg ? llg.blocked : summary ? !summary.complete : true);
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="approve-dialog">
       <DialogTitle id={titleId}>{TASK_UI.approveTitle}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-        {!ready && !checklist.error && <CircularProgress size={24} aria-label="Loading the inspection" />}
+        {!ready && !checklist.error && !task.isLlg && <CircularProgress size={24} aria-label="Loading the inspection" />}
         {checklist.error && <Alert severity="error">{TASK_TEXT.loadByIdError}</Alert>}
+        {llg.content}
         {summary && (
           <>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>

@@ -11,6 +11,7 @@ import { TASK_TEXT, type TaskDetail } from '@portal/contracts';
 import { useAlert } from '../common/useAlert';
 import { changeJobDetails, documentUrl } from './api';
 import { type JobDetailsForm, jobDetailsBody, jobDetailsOf, jobDetailsProblems, jobDetailsSaveEnabled } from './jobDetails';
+import { DateField } from '../common/DateField';
 
 const FIELDS: { key: keyof JobDetailsForm; label: string; required?: boolean; wide?: boolean; max: number }[] = [
   { key: 'siteName', label: 'Site Name', required: true, max: 200 },
@@ -89,16 +90,15 @@ export function JobDetailsTab({ task, onSaved }: { task: TaskDetail; onSaved(): 
             }}
           />
         ))}
-        <TextField
-          type="date"
+        <DateField
           label="Actual Inspection Date"
           required={editable}
           value={form.date}
-          onChange={(e) => set('date', e.target.value)}
+          onChange={(date) => set('date', date)}
           error={Boolean(shown('date'))}
           helperText={shown('date')}
           disabled={!editable}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'job-date' } }}
+          testId="job-date"
         />
         <TextField
           label="Actual Inspection Time"

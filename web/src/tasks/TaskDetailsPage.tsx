@@ -25,6 +25,8 @@ import { DocumentFrame, PreviewTab, ReportTab } from './DocumentTab';
 import { isPending, POLL_MS } from './documents';
 import { InspectTab } from './inspect/InspectTab';
 import { JobDetailsTab } from './JobDetailsTab';
+import { LlgInspectTab } from './llg/LlgInspectTab';
+import { LlgRecordsSection } from './llg/LlgRecordsSection';
 import { TaskActions } from './TaskActions';
 import { TaskSummary } from './TaskSummary';
 import { TAB_ORDER, type TabKey, tabToShow } from './tabs';
@@ -173,6 +175,13 @@ function TabBody({
 }) {
   switch (tab) {
     case 'preview':
+      if (task.isLlg)
+        return (
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <LlgRecordsSection parentId={task.id} onChanged={reloadNow} />
+            <PreviewTab task={task} onRetried={reloadNow} />
+          </Box>
+        );
       return <PreviewTab task={task} onRetried={reloadNow} />;
     case 'jobDetails':
       // Not keyed by the task's version: the page polls while the PDF is generated, and typing must survive it.
@@ -190,6 +199,7 @@ function TabBody({
         </ReportTab>
       );
     case 'inspect':
+      if (task.isLlg) return <LlgInspectTab task={task} onTaskChanged={reloadNow} onDirty={onInspectDirty} />;
       return <InspectTab task={task} onTaskChanged={reloadNow} onDirty={onInspectDirty} />;
     case 'assetDetails':
       return task.locationId !== null ? (

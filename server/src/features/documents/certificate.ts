@@ -32,18 +32,61 @@ export function certificateTitle(result: number | null): string {
   return result === 2 ? 'Report of thorough examination - defects found' : 'Certificate of thorough examination';
 }
 
-/** The certificate (category 1). */
+/** The certificate (category 1): a PDF of its own. */
 export async function renderCertificate(data: TaskDocumentData, options: RenderOptions): Promise<Buffer> {
-  const ref = reference(data, options.final);
   const failed = data.result === 2;
-  const documentTitle = certificateTitle(data.result);
   // The verification address is also in the metadata (Keywords), readable without the QR code.
   const pdf = new Pdf({
-    title: `${documentTitle} ${ref}`,
+    title: `${certificateTitle(data.result)} ${reference(data, options.final)}`,
     author: data.provider.name,
     subject: `${data.taskType.name}: ${data.asset.name}`,
     keywords: options.verificationUrl ?? undefined,
   });
+  drawCertificate(pdf, data, options);
+  return pdf.finish({
+    left: `${data.provider.name}  ·  ${failed ? 'Report' : 'Certificate'} ${options.final ? (data.certificateNumber ?? '') : 'PREVIEW (not valid as a certificate)'}`,
+    right: options.verificationUrl
+      ? `Verify this ${failed ? 'report' : 'certificate'} at ${options.verificationUrl}`
+      : 'A preview for approval: it carries no number and certifies nothing.',
+    watermark: options.final ? null : 'PREVIEW',
+  });
+}
+
+/** The equipment's identification: an asset's (DECISIONS 9), or the register item an LLG child examines. */
+function equipmentFacts(data: TaskDocumentData): [string, string][] {
+  const id = data.identification;
+  if (data.llgItem)
+    return [
+      ['Description', data.asset.name],
+      ['Equipment type', orNot(data.asset.type)],
+      ['Serial number', data.llgItem.serialNumber],
+      [IDENTIFICATION_LABEL.swl, orNot(data.llgItem.safeWorkingLoad)],
+      ['Specification', orNot(data.llgItem.specification)],
+      ['ID (acronym code)', orNot(data.llgItem.acronymCode)],
+      [IDENTIFICATION_LABEL.manufacturer, NOT_RECORDED],
+      [IDENTIFICATION_LABEL.yearOfManufacture, NOT_RECORDED],
+    ];
+  return [
+    ['Description', data.asset.name],
+    ['Equipment type', orNot(data.asset.type)],
+    [IDENTIFICATION_LABEL.manufacturer, orNot(id.manufacturer)],
+    [IDENTIFICATION_LABEL.model, orNot(id.model)],
+    [IDENTIFICATION_LABEL.serialNumber, orNot(id.serialNumber)],
+    [IDENTIFICATION_LABEL.yearOfManufacture, orNot(id.yearOfManufacture)],
+    [IDENTIFICATION_LABEL.swl, orNot(id.swl)],
+    ['Tag', orNot(data.asset.serialNumber)],
+  ];
+}
+
+/**
+ * Draws the certificate into `pdf` from the top of its current (fresh) page: the certificate
+ * on its own, or one item's certificate inside a booklet (`booklet.ts`). Leaves the running
+ * header set to the certificate's.
+ */
+export function drawCertificate(pdf: Pdf, data: TaskDocumentData, options: RenderOptions): void {
+  const ref = reference(data, options.final);
+  const failed = data.result === 2;
+  const documentTitle = certificateTitle(data.result);
   firstPageHeader(pdf, data, documentTitle.toUpperCase(), data.taskType.name, [
     [failed ? 'Report No.' : 'Certificate No.', options.final ? (data.certificateNumber ?? '—') : 'PREVIEW'],
     ['Revision', String(data.revision)],
@@ -57,17 +100,7 @@ export async function renderCertificate(data: TaskDocumentData, options: RenderO
     ['Site address', data.site.lines.join(', ') || NOT_RECORDED],
   ]);
 
-  const id = data.identification;
-  factGrid(pdf, 'Equipment', [
-    ['Description', data.asset.name],
-    ['Equipment type', orNot(data.asset.type)],
-    [IDENTIFICATION_LABEL.manufacturer, orNot(id.manufacturer)],
-    [IDENTIFICATION_LABEL.model, orNot(id.model)],
-    [IDENTIFICATION_LABEL.serialNumber, orNot(id.serialNumber)],
-    [IDENTIFICATION_LABEL.yearOfManufacture, orNot(id.yearOfManufacture)],
-    [IDENTIFICATION_LABEL.swl, orNot(id.swl)],
-    ['Tag', orNot(data.asset.serialNumber)],
-  ]);
+  factGrid(pdf, 'Equipment', equipmentFacts(data));
   factGrid(pdf, 'Examination', [
     ['Examination', data.taskType.name],
     ['Reference standard', orNot(data.taskType.referenceStandard)],
@@ -182,12 +215,4 @@ export async function renderCertificate(data: TaskDocumentData, options: RenderO
   title(pdf, 'Declaration', 0);
   pdf.paragraph(declaration, { size: 7, align: 'justify', gap: 5 });
   signatures(pdf, data, options);
-
-  return pdf.finish({
-    left: `${data.provider.name}  ·  ${failed ? 'Report' : 'Certificate'} ${options.final ? (data.certificateNumber ?? '') : 'PREVIEW (not valid as a certificate)'}`,
-    right: options.verificationUrl
-      ? `Verify this ${failed ? 'report' : 'certificate'} at ${options.verificationUrl}`
-      : 'A preview for approval: it carries no number and certifies nothing.',
-    watermark: options.final ? null : 'PREVIEW',
-  });
 }

@@ -87,7 +87,9 @@ export function lightTable(pdf: Pdf, columns: { title: string; width: number }[]
   pdf.within('Table', () => {
     header();
     for (const row of rows) {
-      const height = Math.max(...columns.map((c, i) => pdf.heightOf(row[i] ?? '', c.width - 2 * pad, 'regular', size))) + 4;
+      // Measured in the font each cell is drawn in (the first column is bold).
+      const height =
+        Math.max(...columns.map((c, i) => pdf.heightOf(row[i] ?? '', c.width - 2 * pad, i === 0 ? 'bold' : 'regular', size))) + 4;
       if (pdf.y + height > pdf.bottom) {
         pdf.newPage();
         header();

@@ -19,6 +19,7 @@ import {
   divisions,
   files,
   jobs,
+  llgItems,
   namespaces,
   offices,
   sites,
@@ -29,11 +30,21 @@ import type { Db } from '../../db/types';
 import type { BlobStore } from '../../lib/blobs';
 import { validTimeZone } from './dates';
 import type { PdfImage, Person, TaskDocumentData } from './dataTypes';
-import { addMonths, addressLines, identificationOf, image, person, referencedKeys, testParticularsOf } from './dataParts';
+import {
+  addMonths,
+  addressLines,
+  DocumentDataCache,
+  identificationOf,
+  image,
+  llgDescription,
+  person,
+  referencedKeys,
+  testParticularsOf,
+} from './dataParts';
 
-/** Reads a task's documents' data; null when the task is gone. */
-export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: number): Promise<TaskDocumentData | null> {
-  const [row] = await db
+/** The rows the documents of tasks are read from: one query for one task or for many. */
+function selectTaskRows(db: Db, ids: number[]) {
+  return db
     .select({
       task: tasks,
       job: {
@@ -64,6 +75,12 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
       },
       division: divisions.name,
       namespace: namespaces,
+      llgItem: {
+        serialNumber: llgItems.serialNumber,
+        specification: llgItems.specification,
+        acronymCode: llgItems.acronymCode,
+        safeWorkingLoad: llgItems.safeWorkingLoad,
+      },
     })
     .from(tasks)
     .innerJoin(jobs, eq(jobs.id, tasks.jobId))
@@ -74,14 +91,72 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
     .innerJoin(namespaces, eq(namespaces.id, tasks.namespaceId))
     .leftJoin(assets, eq(assets.id, tasks.assetId))
     .leftJoin(assetTypes, eq(assetTypes.id, tasks.assetTypeId))
-    .where(eq(tasks.id, taskId));
-  if (!row) return null;
+    .leftJoin(llgItems, eq(llgItems.id, tasks.llgItemId))
+    .where(inArray(tasks.id, ids));
+}
+type TaskRow = Awaited<ReturnType<typeof selectTaskRows>>[number];
+
+/**
+ * Reads a task's documents' data; null when the task is gone. `cache` keeps what many tasks of
+ * one document share (the booklet's children: the office, the logo, the people).
+ */
+export async function loadTaskDocumentData(
+  db: Db,
+  store: BlobStore,
+  taskId: number,
+  cache: DocumentDataCache = new DocumentDataCache(),
+): Promise<TaskDocumentData | null> {
+  const [row] = await selectTaskRows(db, [taskId]);
+  return row ? documentDataOf(db, store, row, cache) : null;
+}
+
+/**
+ * The documents' data of many tasks read together (a booklet's children): their rows in one
+ * query, the previous examinations of their register items in another; by task id.
+ */
+export async function loadTasksDocumentData(
+  db: Db,
+  store: BlobStore,
+  ids: number[],
+  cache: DocumentDataCache,
+): Promise<Map<number, TaskDocumentData>> {
+  const out = new Map<number, TaskDocumentData>();
+  if (ids.length === 0) return out;
+  const rows = await selectTaskRows(db, ids);
+  const items = [...new Set(rows.map((r) => r.task.llgItemId).filter((id): id is number => id !== null))];
+  const certified =
+    items.length === 0
+      ? []
+      : await db
+          .select({ id: tasks.id, itemId: tasks.llgItemId, date: tasks.actualInspectionDate })
+          .from(tasks)
+          .where(and(inArray(tasks.llgItemId, items), isNotNull(tasks.certificateNumber), isNotNull(tasks.actualInspectionDate)));
+  for (const { task } of rows) {
+    if (task.assetId !== null || task.llgItemId === null) continue;
+    const own = task.actualInspectionDate?.getTime();
+    const earlier = certified
+      .filter((c) => c.itemId === task.llgItemId && c.id !== task.id && own !== undefined && (c.date as Date).getTime() < own)
+      .sort((a, b) => (b.date as Date).getTime() - (a.date as Date).getTime());
+    cache.set(`previous:${task.id}`, earlier.length > 0 ? [{ date: earlier[0].date }] : []);
+  }
+  for (const row of rows) out.set(row.task.id, await documentDataOf(db, store, row, cache));
+  return out;
+}
+
+async function documentDataOf(db: Db, store: BlobStore, row: TaskRow, cache: DocumentDataCache): Promise<TaskDocumentData> {
   const { task, namespace } = row;
   const timeZone = validTimeZone(task.timeZone ?? row.job.timeZone ?? row.site.timeZone);
 
-  const [office] = await db.select().from(offices).where(eq(offices.id, row.job.officeId));
-  const [logoRow] = namespace.logoFileId ? await db.select().from(files).where(eq(files.id, namespace.logoFileId)) : [];
-  const logo = await image(store, logoRow);
+  const llgItem = task.llgItemId !== null && row.llgItem?.serialNumber ? row.llgItem : null;
+  const office = await cache.once(`office:${row.job.officeId}`, async () => {
+    const [found] = await db.select().from(offices).where(eq(offices.id, row.job.officeId));
+    return found ?? null;
+  });
+  const logo = await cache.once(`logo:${namespace.logoFileId}`, async () => {
+    const [logoRow] = namespace.logoFileId ? await db.select().from(files).where(eq(files.id, namespace.logoFileId)) : [];
+    return image(store, logoRow);
+  });
+  const personOf = (id: number | null) => cache.once(`person:${id}`, () => person(db, store, id));
 
   const checklist = task.checklist ?? null;
   const formKeys = new Map<string, { formId: number; revision: number }>();
@@ -131,26 +206,25 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
   const performerIds = performersOf(checklist);
   const performers: Person[] = [];
   for (const id of performerIds.length > 0 ? performerIds : task.inspectorId !== null ? [task.inspectorId] : []) {
-    const p = await person(db, store, id);
+    const p = await personOf(id);
     if (p) performers.push(p);
   }
 
+  // The previous certified examination of the same asset, or of the same register item (an LLG child).
+  const examined =
+    task.assetId !== null ? eq(tasks.assetId, task.assetId) : task.llgItemId !== null ? eq(tasks.llgItemId, task.llgItemId) : null;
+  const inspectedAt = task.actualInspectionDate;
   const [previous] =
-    task.assetId === null || !task.actualInspectionDate
+    examined === null || !inspectedAt
       ? []
-      : await db
-          .select({ date: tasks.actualInspectionDate })
-          .from(tasks)
-          .where(
-            and(
-              eq(tasks.assetId, task.assetId),
-              ne(tasks.id, task.id),
-              isNotNull(tasks.certificateNumber),
-              lt(tasks.actualInspectionDate, task.actualInspectionDate),
-            ),
-          )
-          .orderBy(desc(tasks.actualInspectionDate))
-          .limit(1);
+      : await cache.once(`previous:${task.id}`, async () =>
+          db
+            .select({ date: tasks.actualInspectionDate })
+            .from(tasks)
+            .where(and(examined, ne(tasks.id, task.id), isNotNull(tasks.certificateNumber), lt(tasks.actualInspectionDate, inspectedAt)))
+            .orderBy(desc(tasks.actualInspectionDate))
+            .limit(1),
+        );
 
   const [replaced] =
     task.revision > 0
@@ -182,15 +256,20 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
     client: { name: row.client.name, lines: addressLines(row.client) },
     site: { name: row.site.name, lines: addressLines(row.site) },
     job: { number: row.job.number, quotationNumber: row.job.quotationNumber, poNumber: row.job.poNumber },
+    // An LLG child examines a register item, not an asset: the item identifies it (DECISIONS 9).
     asset: {
       id: row.asset?.id ?? null,
-      name: row.asset?.name ?? task.name,
+      name: llgItem ? llgDescription(row.taskType.name, llgItem.specification) : (row.asset?.name ?? task.name),
       serialNumber: row.asset?.serialNumber ?? null,
-      type: row.assetType?.name ?? null,
-      acronymCode: row.asset?.acronymCode ?? null,
+      type: row.assetType?.name ?? (llgItem ? row.taskType.name : null),
+      acronymCode: row.asset?.acronymCode ?? llgItem?.acronymCode ?? null,
       externalId: row.asset?.externalId ?? null,
     },
-    identification: await identificationOf(db, task.namespaceId, row.asset, row.assetType),
+    identification: llgItem
+      ? { manufacturer: null, model: null, serialNumber: llgItem.serialNumber, yearOfManufacture: null, swl: llgItem.safeWorkingLoad }
+      : await identificationOf(db, task.namespaceId, row.asset, row.assetType),
+    llgItem,
+    llgParent: task.isLlg && task.parentId === null,
     previousExamination: previous?.date ?? null,
     basis: (task.basisOfExamination as ExaminationBasis | null) ?? defaultBasis(validityMonths),
     testEquipment: task.testEquipment ?? [],
@@ -213,7 +292,7 @@ export async function loadTaskDocumentData(db: Db, store: BlobStore, taskId: num
     revisionComments: task.revisionComments,
     inspector: performers[0] ?? null,
     performers,
-    approver: await person(db, store, task.approverId),
+    approver: await personOf(task.approverId),
     checklist,
     results,
     defects: defectsOf(checklist, lookup),

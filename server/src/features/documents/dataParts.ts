@@ -29,6 +29,32 @@ export const addressLines = (a: {
     (line): line is string => Boolean(line),
   );
 
+/**
+ * What the documents of many tasks made together share (a booklet's children: one office, one
+ * logo, the same few people): each read once per document.
+ */
+export class DocumentDataCache {
+  private readonly values = new Map<string, Promise<unknown>>();
+
+  once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let value = this.values.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = read();
+      this.values.set(key, value);
+    }
+    return value;
+  }
+
+  /** Keeps a value read beforehand for many tasks at once. */
+  set(key: string, value: unknown): void {
+    this.values.set(key, Promise.resolve(value));
+  }
+}
+
+/** An LLG item's description: its llg- task type's name and its specification. */
+export const llgDescription = (taskType: string, specification: string | null) =>
+  specification?.trim() ? `${taskType} · ${specification.trim()}` : taskType;
+
 /** `date` plus `months` calendar months (the task type's validity, DECISIONS 8). */
 export function addMonths(date: Date, months: number): Date {
   const out = new Date(date.getTime());

@@ -38,6 +38,14 @@ export interface TestParticular {
   values: [string, string][];
 }
 
+/** The register item an LLG child examines (llg_items). */
+export interface LlgItemFacts {
+  serialNumber: string;
+  specification: string | null;
+  acronymCode: string | null;
+  safeWorkingLoad: string | null;
+}
+
 /** The certificate an amended one replaces (DECISIONS 9). */
 export interface ReplacedCertificate {
   number: string;
@@ -68,6 +76,10 @@ export interface TaskDocumentData {
     externalId: string | null;
   };
   identification: Identification;
+  /** An LLG child: the register item it examines (its serial number, specification, ID, SWL). */
+  llgItem: LlgItemFacts | null;
+  /** An LLG parent task (is_llg, no parent): its certificate is the booklet of its children. */
+  llgParent: boolean;
   /** The date of the previous thorough examination of the asset, or null for the first. */
   previousExamination: Date | null;
   basis: ExaminationBasis;

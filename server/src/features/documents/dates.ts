@@ -26,7 +26,14 @@ export function validTimeZone(zone: string | null | undefined): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Formatted moments by zone and time: a booklet prints the same few dates hundreds of times. */
+const formatted = new Map<string, Record<'day' | 'month' | 'year' | 'hour' | 'minute' | 'timeZoneName', string>>();
+
 function partsOf(value: Date, timeZone: string) {
+  const key = `${timeZone}|${value.getTime()}`;
+  const known = formatted.get(key);
+  if (known) return known;
+  if (formatted.size >= 5000) formatted.clear();
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -41,8 +48,12 @@ function partsOf(value: Date, timeZone: string) {
     });
     formatters.set(timeZone, format);
   }
-  const parts = Object.fromEntries(format.formatToParts(value).map((p) => [p.type, p.value]));
-  return parts as Record<'day' | 'month' | 'year' | 'hour' | 'minute' | 'timeZoneName', string>;
+  const parts = Object.fromEntries(format.formatToParts(value).map((p) => [p.type, p.value])) as Record<
+    'day' | 'month' | 'year' | 'hour' | 'minute' | 'timeZoneName',
+    string
+  >;
+  formatted.set(key, parts);
+  return parts;
 }
 
 /** '27 Nov 2026' in the zone ('—' for none). */

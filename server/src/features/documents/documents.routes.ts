@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   DOCUMENT_CATEGORY_NAME,
   DOCUMENTS,
@@ -45,6 +45,37 @@ function registerDocumentCategories(canSeeTask: FileAccessRule) {
 }
 
 /**
+ * `GET /api/filedownload?id=<taskId>&certificatebooklet=1` (tasks document 7): the booklet of an
+ * LLG task, which is its certificate file; asked with a child record's id, its parent's. 404
+ * saying why when there is none yet, and for any other task.
+ */
+function registerBookletDownload(canSeeTask: FileAccessRule) {
+  registerDownloadCategory('booklet', async (db, scope, taskId) => {
+    if (!(await canSeeTask(db, scope, taskId))) throw notFound(FILES.notFound);
+    const [asked] = await db
+      .select({ id: tasks.id, isLlg: tasks.isLlg, parentId: tasks.parentId })
+      .from(tasks)
+      .where(and(eq(tasks.id, taskId), eq(tasks.namespaceId, scope.namespaceId)));
+    const parentId = asked ? (asked.isLlg && asked.parentId === null ? asked.id : asked.parentId) : null;
+    const [row] =
+      parentId === null
+        ? []
+        : await db
+            .select({ blobKey: files.blobKey, certificateStatus: tasks.certificateStatus })
+            .from(tasks)
+            .leftJoin(files, eq(files.id, tasks.certificateFileId))
+            .where(and(eq(tasks.id, parentId), eq(tasks.isLlg, true), eq(tasks.namespaceId, scope.namespaceId)));
+    if (!row) throw notFound(DOCUMENTS.none(BOOKLET));
+    if (row.blobKey) return row.blobKey;
+    const state = readCertificateStatus(row.certificateStatus)?.state;
+    if (state === 'failed') throw notFound(DOCUMENTS.failed(BOOKLET));
+    if (state === 'queued' || state === 'generating') throw notFound(DOCUMENTS.notReady(BOOKLET));
+    throw notFound(DOCUMENTS.none(BOOKLET));
+  });
+}
+const BOOKLET = 'booklet';
+
+/**
  * What the documents' routes need of the tasks feature, passed in by `features/index.ts` so
  * that documents imports nothing of tasks (tasks queues documents: the arrow runs that way).
  */
@@ -61,6 +92,7 @@ export async function documentsRoutes(app: FastifyInstance, { canSeeTask }: Docu
   // A task's PDFs go to whoever may see the task (client users of its company included).
   for (const ownerType of Object.values(DOCUMENT_OWNER)) registerFileAccess(ownerType, canSeeTask);
   registerDocumentCategories(canSeeTask);
+  registerBookletDownload(canSeeTask);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/verify/:code',

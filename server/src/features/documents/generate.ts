@@ -4,6 +4,8 @@ import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { certificates, documentJobs, files, tasks } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { newBlobKey } from '../../lib/tokens';
+import { renderBooklet } from './booklet';
+import { type BookletData, loadBookletData } from './bookletData';
 import { renderCertificate } from './certificate';
 import { loadTaskDocumentData } from './data';
 import type { TaskDocumentData } from './dataTypes';
@@ -31,7 +33,7 @@ export function certificateFacts(data: TaskDocumentData): CertificateFacts {
     client: data.client.name,
     site: data.site.name,
     asset: data.asset.name,
-    serialNumber: data.asset.serialNumber,
+    serialNumber: data.llgItem?.serialNumber ?? data.asset.serialNumber,
     assetType: data.asset.type,
     taskType: data.taskType.name,
     result: data.result,
@@ -45,10 +47,30 @@ export function certificateFacts(data: TaskDocumentData): CertificateFacts {
   };
 }
 
+/** What the verification page shows of a booklet: its parties, its items, who examined and approved. */
+export function bookletFacts(booklet: BookletData): CertificateFacts {
+  const { parent, items } = booklet;
+  const certified = items.filter((i) => i.certified);
+  const inspectors = [...new Set(certified.flatMap((i) => i.data.performers.map((p) => p.name)))];
+  return {
+    ...certificateFacts(parent),
+    asset: `Loose lifting gear booklet: ${certified.length} certified item${certified.length === 1 ? '' : 's'} of ${items.length}`,
+    serialNumber: null,
+    assetType: 'Loose lifting gear',
+    // Each item has its own result and due date on its certificate; the booklet has neither.
+    result: null,
+    dueDate: null,
+    inspectors,
+    notSafeToUse: certified.some((i) => i.data.defects.some((d) => d.danger === 1)),
+  };
+}
+
 interface Rendered {
   ownerType: string;
   fileName: string;
   pdf: Buffer;
+  /** The certificate's (or booklet's) facts for its verification page. */
+  facts?: CertificateFacts;
 }
 
 const safeName = (value: string) => value.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
@@ -60,11 +82,16 @@ async function renderAll(deps: WorkerDeps, data: TaskDocumentData, job: ClaimedJ
   const base = final
     ? safeName(`${data.certificateNumber}${data.revision > 0 ? `-rev${data.revision}` : ''}`)
     : `task-${data.taskId}-preview`;
+  // An LLG parent's certificate is the booklet of its children (issue 22).
+  const booklet = data.llgParent ? await loadBookletData(deps.db, deps.blobs, data, deps.settings.publicUrl) : null;
   const out: Rendered[] = [
     {
       ownerType: DOCUMENT_OWNER.certificate,
-      fileName: `Certificate-${base}.pdf`,
-      pdf: await renderCertificate(data, { final, verificationUrl, issuedAt }),
+      fileName: `${booklet ? 'Booklet' : 'Certificate'}-${base}.pdf`,
+      pdf: booklet
+        ? await renderBooklet(booklet, { final, verificationUrl, issuedAt })
+        : await renderCertificate(data, { final, verificationUrl, issuedAt }),
+      facts: booklet ? bookletFacts(booklet) : certificateFacts(data),
     },
     {
       ownerType: DOCUMENT_OWNER.fieldReport,
@@ -82,7 +109,7 @@ async function renderAll(deps: WorkerDeps, data: TaskDocumentData, job: ClaimedJ
     for (const doc of out)
       doc.pdf = await signPdf(doc.pdf, key, {
         name: data.provider.name,
-        reason: `${doc.ownerType === DOCUMENT_OWNER.certificate ? 'Certificate' : 'Report'} ${data.certificateNumber}`,
+        reason: `${doc.ownerType !== DOCUMENT_OWNER.certificate ? 'Report' : booklet ? 'Booklet' : 'Certificate'} ${data.certificateNumber}`,
         location: data.office?.name ?? data.provider.name,
       });
   }
@@ -179,7 +206,7 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
         .where(eq(tasks.id, job.taskId));
       if (job.phase === 'final' && code) {
         const certificate = stored.find((d) => d.ownerType === DOCUMENT_OWNER.certificate);
-        if (certificate)
+        if (certificate?.facts)
           await tx.insert(certificates).values({
             namespaceId: job.namespaceId,
             taskId: job.taskId,
@@ -188,7 +215,7 @@ export async function processJob(deps: WorkerDeps, job: ClaimedJob): Promise<'do
             sha256: certificate.sha256,
             code,
             fileId: ids[DOCUMENT_OWNER.certificate],
-            facts: certificateFacts(data),
+            facts: certificate.facts,
           });
       }
       // The replaced files go, except an issued certificate's (its verification page serves it).

@@ -23,8 +23,9 @@ export { loadFonts } from './fonts';
 // Making and signing documents outside the queue (the demo seed's issued certificates, the bench).
 export { loadTaskDocumentData } from './data';
 export { renderCertificate } from './certificate';
+export { renderBooklet } from './booklet';
 export { renderReport } from './render';
-export { sampleDocumentData } from './sample';
+export { sampleBookletData, sampleDocumentData } from './sample';
 export { signPdf } from './signing';
 export { makeSigningKey, signingKey } from './signingKeys';
 export { certificateFacts, DOCUMENT_OWNER } from './generate';

@@ -84,12 +84,17 @@ export async function claimNextJob(
   }>(
     db,
     sql`update document_jobs set state = 'running', locked_at = now(), locked_by = ${instanceId}, attempts = attempts + 1
-         where id = (select id from document_jobs
-                      where (state = 'queued' and run_after <= now())
-                         or (state = 'running' and locked_at < now() - ${lease}::interval)
+         where id = (select j.id from document_jobs j
+                      where ((j.state = 'queued' and j.run_after <= now())
+                         or (j.state = 'running' and j.locked_at < now() - ${lease}::interval))
+                        -- An LLG booklet (a parent's final) binds its children's issued certificates
+                        -- (their verification codes): it waits while any child's final is unfinished.
+                        and not (j.phase = 'final' and exists (
+                              select 1 from tasks c join document_jobs cj on cj.task_id = c.id
+                               where c.parent_id = j.task_id and cj.phase = 'final' and cj.state in ('queued', 'running')))
                       -- What a person asked for (an approval, a submit) before the background
                       -- backlog (the demo's documents queued at first start, requested by nobody).
-                      order by (requested_by is null), run_after, id
+                      order by (j.requested_by is null), j.run_after, j.id
                       limit 1
                       for update skip locked)
         returning id, namespace_id, task_id, phase, attempts, requested_by`,

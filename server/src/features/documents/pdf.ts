@@ -143,13 +143,13 @@ export class Pdf {
    * Draws `draw` as one structure element of `type` (a group such as Sect, Table, TR, or a
    * leaf such as TD, Caption, Figure) under the current one; text drawn inside belongs to it.
    */
-  within(type: string, draw: () => void, options: { alt?: string; scope?: 'Row' | 'Column' } = {}): void {
+  within(type: string, draw: () => void, options: { alt?: string; scope?: 'Row' | 'Column' } = {}, reserved?: Struct): void {
     if (this.marking > 0) {
       draw();
       return;
     }
-    const element = this.doc.struct(type, options as Parameters<PDFKit.PDFDocument['struct']>[1]);
-    this.top.element.add(element);
+    const element = reserved ?? this.doc.struct(type, options as Parameters<PDFKit.PDFDocument['struct']>[1]);
+    if (!reserved) this.top.element.add(element);
     this.stack.push({ type, element });
     try {
       draw();
@@ -157,6 +157,14 @@ export class Pdf {
       while (this.stack.length > 1 && this.top.element !== element) this.closeTop();
       this.closeTop();
     }
+  }
+
+  /** An element placed here in the reading order, drawn later by `within(type, draw, {}, element)` (a booklet's index). */
+  reserve(type: string): Struct {
+    if (this.top.auto) this.closeTop();
+    const element = this.doc.struct(type);
+    this.top.element.add(element);
+    return element;
   }
 
   private closeTop(): void {
@@ -289,7 +297,9 @@ export class Pdf {
 
   heightOf(text: string, width: number, kind: FontKind, size: number): number {
     this.doc.font(kind).fontSize(size);
-    const height = this.doc.heightOfString(text || ' ', { width });
+    // Text that fits on one line is one line high, without laying it out (a booklet measures thousands).
+    const oneLine = !text.includes('\n') && this.doc.widthOfString(text || ' ') <= width;
+    const height = oneLine ? this.doc.currentLineHeight(true) : this.doc.heightOfString(text || ' ', { width });
     this.doc.font(this.current.kind).fontSize(this.current.size);
     return height;
   }
@@ -338,9 +348,14 @@ export class Pdf {
       () => {
         this.doc.save().rect(x, y, size, size).fill('#ffffff');
         this.doc.fillColor('#000000');
+        // A run of dark modules in a row is one rectangle (a booklet draws 200 codes).
         for (let r = 0; r < count; r++)
-          for (let c = 0; c < count; c++)
-            if (code.modules.get(r, c)) this.doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell + 0.05, cell + 0.05);
+          for (let c = 0; c < count; c++) {
+            if (!code.modules.get(r, c)) continue;
+            const start = c;
+            while (c + 1 < count && code.modules.get(r, c + 1)) c++;
+            this.doc.rect(x + (start + quiet) * cell, y + (r + quiet) * cell, (c - start + 1) * cell + 0.05, cell + 0.05);
+          }
         this.doc.fill('#000000').restore();
       },
       { alt: `QR code linking to ${text}` },

@@ -52,8 +52,10 @@ function partyBoxes(pdf: Pdf, data: TaskDocumentData) {
       title: 'Equipment',
       rows: [
         ['Description', data.asset.name],
-        ['Tag', data.asset.serialNumber ?? NOT_RECORDED],
+        // An LLG child's register item is known by its serial number (it has no sticker).
+        data.llgItem ? ['Serial number', data.llgItem.serialNumber] : ['Tag', data.asset.serialNumber ?? NOT_RECORDED],
         ['Equipment type', data.asset.type ?? NOT_RECORDED],
+        ...(data.llgItem ? [['SWL', data.llgItem.safeWorkingLoad ?? NOT_RECORDED] as [string, string]] : []),
       ],
     },
     {

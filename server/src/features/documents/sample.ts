@@ -1,6 +1,7 @@
 import type { TaskChecklist } from '@portal/contracts';
 import { emblemPng } from '../../db/seed/emblem';
 import { addMonths } from './dataParts';
+import type { BookletData } from './bookletData';
 import type { TaskDocumentData } from './dataTypes';
 
 export interface SampleOptions {
@@ -100,6 +101,8 @@ export function sampleDocumentData(items = 40, options: SampleOptions = {}): Tas
       yearOfManufacture: '2014',
       swl: '10 t',
     },
+    llgItem: null,
+    llgParent: false,
     previousExamination: new Date(Date.UTC(2025, 10, 18, 7, 0)),
     basis: 'interval12',
     testEquipment: [
@@ -171,5 +174,77 @@ export function sampleDocumentData(items = 40, options: SampleOptions = {}): Tas
     ]),
     images,
     fileNames: new Map(),
+  };
+}
+
+const GEAR = [
+  ['llg-shackle', 'bow shackle, galvanised', 't'],
+  ['llg-chain-sling', '2-leg chain sling 8 mm, grade 80', 't'],
+  ['llg-wire-rope-sling', 'wire rope sling 16 mm x 3 m', 't'],
+  ['llg-eyebolt', 'M20 collar eyebolt', 't'],
+  ['llg-web-sling', 'flat webbing sling, 2 m', 't'],
+] as const;
+
+/**
+ * A believable LLG booklet without a database (the bench's booklet figure): `items` children of
+ * five kinds, each with a 4-item checklist, every 25th failed, every 40th not approved.
+ */
+export function sampleBookletData(items = 200): BookletData {
+  const base = sampleDocumentData(4);
+  const parent: TaskDocumentData = {
+    ...base,
+    taskId: 5000,
+    asset: { ...base.asset, id: null, name: 'LLG', serialNumber: null, type: 'LLG' },
+    taskType: { ...base.taskType, name: 'LLG', validityMonths: 6 },
+    identification: { manufacturer: null, model: null, serialNumber: null, yearOfManufacture: null, swl: null },
+    llgParent: true,
+    certificateNumber: 'DXB-LFT-2026-00500',
+    testParticulars: [],
+  };
+  return {
+    parent,
+    items: Array.from({ length: items }, (_, i) => {
+      const [type, specification, unit] = GEAR[i % GEAR.length];
+      const serialNumber = `LG-${String(1000 + i)}`;
+      const swl = `${1 + (i % 8) * 0.5} ${unit}`;
+      const failed = i % 25 === 24;
+      const certified = i % 40 !== 39;
+      const description = `${type} · ${swl} ${specification}`;
+      const data: TaskDocumentData = {
+        ...base,
+        taskId: 6000 + i,
+        asset: { id: null, name: description, serialNumber: null, type, acronymCode: `ID-${i}`, externalId: null },
+        identification: { manufacturer: null, model: null, serialNumber, yearOfManufacture: null, swl },
+        llgItem: { serialNumber, specification: `${swl} ${specification}`, acronymCode: `ID-${i}`, safeWorkingLoad: swl },
+        taskType: { ...base.taskType, name: type, validityMonths: 6 },
+        result: failed ? 2 : 1,
+        nextDueDate: failed ? null : addMonths(base.actualInspectionDate as Date, 6),
+        certificateNumber: certified ? `DXB-LFT-2026-${String(10000 + i)}` : null,
+        testParticulars: [],
+        defects: failed
+          ? [
+              {
+                nodeId: 'i1',
+                name: 'Condition › No deformation, cracks or corrosion',
+                danger: 1,
+                dangerLabel: 'Existing danger - do not use',
+                description: 'Pin bent beyond the discard criteria',
+                remedialAction: 'Replace the pin',
+                remedyBy: null,
+                failedFields: [],
+              },
+            ]
+          : [],
+      };
+      return {
+        taskId: data.taskId,
+        serialNumber,
+        description,
+        swl,
+        data,
+        certified,
+        verificationUrl: certified ? `https://portal.example.test/verify/child${String(i).padStart(17, '0')}` : null,
+      };
+    }),
   };
 }

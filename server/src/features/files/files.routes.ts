@@ -25,7 +25,8 @@ const INLINE = new Set(['image/png', 'image/jpeg', 'application/pdf']);
 
 /**
  * `GET /api/filedownload?id=<blobKey>` (optionally `&observationId=<task id>`), or
- * `?id=<record id>&category=<n>` (a task's certificate 1, field report 2, full checklist 3): a stored file, for users who may see its record,
+ * `?id=<record id>&category=<n>` (a task's certificate 1, field report 2, full checklist 3) or
+ * `?id=<task id>&certificatebooklet=1` (an LLG task's booklet): a stored file, for users who may see its record,
  * streamed from the blob store with its length (never read whole into memory).
  */
 export async function filesRoutes(app: FastifyInstance) {
@@ -41,15 +42,21 @@ export async function filesRoutes(app: FastifyInstance) {
           download: z.enum(['true', 'false']).optional(),
           /** With a record id in `id`: that record's current file of the kind (lib/fileAccess.ts registerDownloadCategory). */
           category: z.string().max(10).optional(),
+          /** tasks document 7: `?id=<task id>&certificatebooklet=1` is the LLG booklet of the task (or of its parent). */
+          certificatebooklet: z.enum(['0', '1'], { error: 'certificatebooklet must be 1 or 0' }).optional(),
         }),
       },
     },
     async (request, reply) => {
       const scope = scopeOf(userOf(request));
       let blobKey = request.query.id;
-      if (request.query.category !== undefined) {
-        const resolve = downloadCategory(request.query.category);
-        if (!resolve) throw badRequest(`category ${request.query.category} is not known`, { category: 'is not known' });
+      const booklet = request.query.certificatebooklet === '1';
+      if (booklet && request.query.category !== undefined)
+        throw badRequest('Ask for a category or the booklet, not both', { certificatebooklet: 'cannot be used with category' });
+      const category = booklet ? 'booklet' : request.query.category;
+      if (category !== undefined) {
+        const resolve = downloadCategory(category);
+        if (!resolve) throw badRequest(`category ${category} is not known`, { category: 'is not known' });
         const recordId = Number(request.query.id);
         if (!Number.isSafeInteger(recordId) || recordId <= 0)
           throw badRequest('id must be a record id with category', { id: 'must be a positive whole number' });

@@ -115,7 +115,7 @@ export async function saveTasksIn(
       await queryRows<StoredTask>(
         tx,
         sql`select id, status, division_id, task_type_id, asset_id, due_date, inspector_id, is_llg from tasks
-             where id = any(${sql.param(existingIds)}::int[]) and job_id = ${job.id}::int for update`,
+             where id = any(${sql.param(existingIds)}::int[]) and job_id = ${job.id}::int and parent_id is null for update`,
       )
     ).map((t) => [Number(t.id), t]),
   );

@@ -11,7 +11,7 @@ export async function rolesRoutes(app: FastifyInstance) {
   r.get(
     '/Setting/Namespace',
     { config: { permission: 'roles.read' }, schema: { querystring: RoleListQuery, response: { 200: RoleRow.array() } } },
-    async (request) => roleList(contextOf(app, request), request.query.name),
+    async (request) => roleList(contextOf(app, request), request.query.name, request.query.archived),
   );
 
   r.post(

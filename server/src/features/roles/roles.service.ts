@@ -75,9 +75,9 @@ async function rowsOf(ctx: RequestContext, records: RoleRecord[]): Promise<RoleR
   return records.map((r) => roleRow(r, namespace, showLicences ? (byRole.get(r.id) ?? []) : undefined, ctx));
 }
 
-/** GET /api/Setting/Namespace: the Roles screen (every active role, by name). */
-export async function roleList(ctx: RequestContext, name?: string): Promise<RoleRow[]> {
-  return roleSetting.listRows(ctx, { offset: 0, limit: -1, name });
+/** GET /api/Setting/Namespace: the Roles screen (every active role, by name; the archived ones with `archived`). */
+export async function roleList(ctx: RequestContext, name?: string, archived?: string): Promise<RoleRow[]> {
+  return roleSetting.listRows(ctx, { offset: 0, limit: -1, name, archived });
 }
 
 /** Client users (CLIENT-ADMIN) only ever deal with client roles. */

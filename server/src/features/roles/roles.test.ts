@@ -324,6 +324,32 @@ describe('archiving a role', () => {
     await created({ name: 'Temporary Viewer', type: 0, baseRole: 'REQUESTER' });
   });
 
+  it('shows archived roles apart with Restore, and restores one unless its name was taken meanwhile', async () => {
+    const row = await created({ name: 'Seasonal Auditor', type: 0, baseRole: 'REQUESTER' });
+    expect((await master.delete(`/api/Setting/${row.id}`)).statusCode).toBe(200);
+    const archived = await roleRows(master, '&archived=true');
+    expect(archived.find((r) => r.id === row.id)).toMatchObject({ status: 0, can: { edit: false, delete: false, restore: true } });
+    expect(archived.every((r) => r.status === 0)).toBe(true);
+    // Who may not archive roles may not restore one either.
+    expect((await loAdmin.get(`${LIST}&archived=true`)).statusCode).toBe(403);
+    expect((await loAdmin.post(`/api/Setting/${row.id}/restore`)).statusCode).toBe(403);
+    expect((await t.anonymous.post(`/api/Setting/${row.id}/restore`)).statusCode).toBe(401);
+    expect((await master.post(`/api/Setting/${t.acme.roleIds.CORPORATE}/restore`)).statusCode).toBe(404);
+    expect((await master.get(`${LIST}&archived=maybe`)).statusCode).toBe(400);
+
+    const restored = await master.post(`/api/Setting/${row.id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual({ message: SHELL.restored('Seasonal Auditor') });
+    expect((await roleRows(master, '&name=seasonal')).map((r) => r.id)).toEqual([row.id]);
+
+    // Archived again, and a new role takes the name: the restore is refused with the name.
+    expect((await master.delete(`/api/Setting/${row.id}`)).statusCode).toBe(200);
+    await created({ name: 'Seasonal Auditor', type: 0, baseRole: 'REQUESTER' });
+    const taken = await master.post(`/api/Setting/${row.id}/restore`);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe(SHELL.restoreNameTaken('Seasonal Auditor'));
+  });
+
   it('refuses with 409 while active users hold the role', async () => {
     const response = await config.delete(`/api/Setting/${t.demo.roleIds.SCHEDULER}`);
     expect(response.statusCode).toBe(409);

@@ -28,7 +28,7 @@ import { checkFilledForm, checkFilledSamples, claimFormFiles, FORM_FILE_OWNER } 
 import { refreshJobStatus } from '../jobs';
 import { canSeeTask, taskScopeSql } from '../../lib/taskScope';
 import { formLookupOf, taskTypeChecklist } from './tasks.inspection';
-import { auditNote, lockTask } from './tasks.lock';
+import { auditNote, lockedFacts, lockTask } from './tasks.lock';
 
 /** Owner type of the files kept with a task's checklist (claimed from the form files on save). */
 export const TASK_FILE_OWNER = 'task-file';
@@ -128,9 +128,10 @@ export async function taskChecklist(ctx: RequestContext, id: number): Promise<Ch
     is_llg: boolean;
     asset_id: number | null;
     certificate_status: number | null;
+    parent_id: number | null;
   }>(
     ctx.db,
-    sql`select t.status, t.result, t.checklist, t.task_type_id, t.observation_type, t.is_llg, t.asset_id, t.certificate_status
+    sql`select t.status, t.result, t.checklist, t.task_type_id, t.observation_type, t.is_llg, t.asset_id, t.certificate_status, t.parent_id
           from tasks t join jobs j on j.id = t.job_id where t.id = ${id}::int and ${taskScopeSql(ctx.scope)}`,
   );
   if (!task) throw notFound(TASK_TEXT.notFound);
@@ -142,6 +143,7 @@ export async function taskChecklist(ctx: RequestContext, id: number): Promise<Ch
       observationType: task.observation_type,
       certificateStatus: task.certificate_status,
       isLlg: task.is_llg,
+      llgChild: task.parent_id !== null,
       hasLocation: task.asset_id !== null,
     },
     ctx.scope.role,
@@ -280,14 +282,7 @@ export async function saveChecklist(ctx: RequestContext, request: FastifyRequest
   const { role } = ctx.scope;
   return inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const task = await lockTask(tx, ctx.scope, id);
-    const facts = {
-      status: task.status,
-      observationType: task.observation_type,
-      certificateStatus: task.certificate_status,
-      isLlg: task.is_llg,
-      hasLocation: task.asset_id !== null,
-    };
-    if (!mayInspect(facts, role)) throw conflict(TASK_TEXT.notInspectable);
+    if (!mayInspect(lockedFacts(task), role)) throw conflict(TASK_TEXT.notInspectable);
     const checklist: TaskChecklist = task.checklist ?? (await taskTypeChecklist(tx, ctx.scope.namespaceId, task.task_type_id));
     const forms = await formsOf(tx, ctx.scope.namespaceId, formIdsOf(checklist));
     const sections = new Map(checklist.sections.map((s) => [s.id, s]));

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  checkChildTransition,
   checkTransition,
+  childTransitionTo,
   type Role,
   SPECIAL_OBSERVATION_TYPE,
   TASK_ACTION_LABEL,
@@ -47,6 +49,10 @@ export interface LockedTask {
   job_site_id: number;
   llg_children: number;
   llg_children_final: boolean;
+  /** An LLG child record: its parent (the job's LLG task), the parent's status and the register item. */
+  parent_id: number | null;
+  parent_status: number | null;
+  llg_item_id: number | null;
 }
 
 /** The task, locked for the transaction; 404 when the caller may not see it. */
@@ -57,6 +63,7 @@ export async function lockTask(tx: Db, scope: Scope, id: number): Promise<Locked
                t.asset_id, t.site_id, t.task_type_id, t.division_id, t.inspector_id, t.checklist, t.result,
                ${isoDate(sql`t.actual_inspection_date`)} as actual_inspection_date,
                t.revision, j.office_id, j.main_inspector_id, j.site_id as job_site_id,
+               t.parent_id, (select p.status from tasks p where p.id = t.parent_id) as parent_status, t.llg_item_id,
                case when t.is_llg then (select count(*)::int from tasks ch where ch.parent_id = t.id and ch.status not in (64, 1024)) else 0 end
                  as llg_children,
                case when t.is_llg then not exists (select 1 from tasks ch where ch.parent_id = t.id and ch.archived = 0
@@ -78,6 +85,8 @@ export const lockedFacts = (task: LockedTask) => ({
   llgChildren: Number(task.llg_children),
   llgChildrenFinal: task.llg_children_final,
   hasLocation: task.asset_id !== null,
+  llgChild: task.parent_id !== null,
+  parentStatus: task.parent_status,
 });
 
 /** Refuses an action the table does not allow: 403 for the role, 409 for the state. */
@@ -87,6 +96,21 @@ export function requireTransition(task: LockedTask, role: Role, action: TaskActi
   if (check.code === 403) throw forbidden(TASK_TEXT.updateError);
   if (task.observation_type === SPECIAL_OBSERVATION_TYPE) throw conflict(TASK_TEXT.specialType);
   if (check.reason === 'status') throw conflict(TASK_TEXT.wrongStatus(TASK_ACTION_LABEL[action], labelOf(task.status)));
+  throw conflict(check.reason);
+}
+
+/**
+ * The row a status change on an LLG child record asks for (64 remove, 2 reopen: tasks document 4);
+ * any other status is a task row, which refuses a child (it moves with its parent).
+ */
+export function requireChildTransition(task: LockedTask, role: Role, target: number, action: TaskAction) {
+  const row = childTransitionTo(target);
+  if (!row) return requireTransition(task, role, action);
+  const check = checkChildTransition(lockedFacts(task), role, row.action);
+  if (check.ok) return check.transition;
+  if (check.code === 403) throw forbidden(TASK_TEXT.updateError);
+  if (task.observation_type === SPECIAL_OBSERVATION_TYPE) throw conflict(TASK_TEXT.specialType);
+  if (check.reason === 'status') throw conflict(TASK_TEXT.wrongStatus(row.action === 'remove' ? 'Remove' : 'Reopen', labelOf(task.status)));
   throw conflict(check.reason);
 }
 

@@ -9,7 +9,8 @@ import { taskScopeSql } from '../../lib/taskScope';
 
 /** The dashboard's filter over `tasks t join jobs j` (section 2.1), inside the caller's scope. */
 export function taskFilterWhere(scope: Scope, filter: TaskFilter): SQL {
-  const parts: SQL[] = [taskScopeSql(scope)];
+  // LLG child records are reached through their LLG task (INSPECT, RECORDS), not listed beside it.
+  const parts: SQL[] = [taskScopeSql(scope), sql`t.parent_id is null`];
   const ns = scope.namespaceId;
   if (filter.status && filter.status.length > 0) parts.push(sql`t.status = any(${sql.param(filter.status)}::int[])`);
   if (filter.active === true) parts.push(sql`t.status = any(${sql.param([...ACTIVE_TASK_STATUSES])}::int[])`);
@@ -59,13 +60,18 @@ export interface TaskRowFacts {
   locationId: number | null;
   llgChildren: number;
   llgChildrenFinal: boolean;
+  /** An LLG child record and its parent's status (contracts TaskFacts). */
+  llgChild: boolean;
+  parentStatus: number | null;
   [key: string]: unknown;
 }
 
 const LLG_FACTS = sql`
   'llgChildren', case when t.is_llg then (select count(*) from tasks ch where ch.parent_id = t.id and ch.status not in (64, 1024)) else 0 end,
   'llgChildrenFinal', case when t.is_llg then not exists (select 1 from tasks ch where ch.parent_id = t.id and ch.archived = 0
-                        and ch.status not in (64, 1024) and coalesce(ch.certificate_status, 0) <> all(${sql.param(certificateStatusCodes('final'))}::int[])) else true end`;
+                        and ch.status not in (64, 1024) and coalesce(ch.certificate_status, 0) <> all(${sql.param(certificateStatusCodes('final'))}::int[])) else true end,
+  'llgChild', t.parent_id is not null,
+  'parentStatus', case when t.parent_id is not null then (select p.status from tasks p where p.id = t.parent_id) end`;
 
 /** The JSON of one dashboard row (contracts TaskRow without `can`), over the page's `t`, `j` and joins. */
 const ROW_JSON = sql`json_build_object(

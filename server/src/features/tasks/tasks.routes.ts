@@ -79,7 +79,16 @@ export async function tasksRoutes(app: FastifyInstance) {
     {
       config: {
         permission: {
-          anyOf: ['tasks.submit', 'tasks.hold', 'tasks.reopen', 'tasks.amend', 'tasks.cancel', 'tasks.approve', 'tasks.inspect'],
+          anyOf: [
+            'tasks.submit',
+            'tasks.hold',
+            'tasks.reopen',
+            'tasks.amend',
+            'tasks.cancel',
+            'tasks.approve',
+            'tasks.inspect',
+            'llg.removeChild',
+          ],
         },
       },
       schema: { params: TaskStatusParams, querystring: TaskStatusQuery, response: { 200: TaskStatusAnswer } },

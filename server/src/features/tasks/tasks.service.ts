@@ -42,7 +42,8 @@ import { addMonths, checklistFromTaskType } from './tasks.rules';
 
 export { addMonths, checklistFromTaskType };
 import { taskCount, taskDetailRow, taskListRows, type TaskRowFacts } from './tasks.queries';
-import { auditNote, labelOf, type LockedTask, lockedFacts, lockTask, requireTransition } from './tasks.lock';
+import { approveLlgChildren, requireCompleteChildren } from './tasks.llg';
+import { auditNote, labelOf, type LockedTask, lockedFacts, lockTask, requireChildTransition, requireTransition } from './tasks.lock';
 
 export { REGENERATE_PERMISSION, regeneratePhase };
 
@@ -57,14 +58,18 @@ const factsOf = (row: TaskRowFacts): TaskPolicyFacts => ({
   llgChildren: Number(row.llgChildren ?? 0),
   llgChildrenFinal: row.llgChildrenFinal !== false,
   hasLocation: row.locationId !== null,
+  llgChild: row.llgChild === true,
+  parentStatus: row.parentStatus ?? null,
   hasFieldReport: row.fieldReportFile !== null && row.fieldReportFile !== undefined,
 });
 
 /** The `can` flags of a task for a role (contracts TaskCan), from the tasks policy. */
 export const canFlags = (row: TaskRowFacts, role: Role): TaskCan => taskCan(role, factsOf(row));
 
-function stripFacts<T extends TaskRowFacts>(row: T): Omit<T, 'llgChildren' | 'llgChildrenFinal' | 'taskTypeValidity'> {
-  const { llgChildren: _c, llgChildrenFinal: _f, taskTypeValidity: _v, ...rest } = row;
+function stripFacts<T extends TaskRowFacts>(
+  row: T,
+): Omit<T, 'llgChildren' | 'llgChildrenFinal' | 'taskTypeValidity' | 'llgChild' | 'parentStatus'> {
+  const { llgChildren: _c, llgChildrenFinal: _f, taskTypeValidity: _v, llgChild: _l, parentStatus: _p, ...rest } = row;
   return rest;
 }
 
@@ -172,9 +177,13 @@ export async function changeTaskStatus(ctx: RequestContext, id: number, target: 
   let queuedDocuments = false;
   const answer = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const task = await lockTask(tx, ctx.scope, id);
-    const transition = requireTransition(task, ctx.scope.role, action);
+    // An LLG child record has rows of its own (remove 64, reopen 2); every other row refuses it.
+    const transition =
+      task.parent_id !== null
+        ? requireChildTransition(task, ctx.scope.role, target, action)
+        : requireTransition(task, ctx.scope.role, action);
     const effects = transition.effects ?? {};
-    if (effects.requireCompleteInspection && !task.is_llg) await requireCompleteInspection(tx, task);
+    if (effects.requireCompleteInspection) await (task.is_llg ? requireCompleteChildren(tx, task) : requireCompleteInspection(tx, task));
     let inspectorId = task.inspector_id;
     let newInspector: number | null = null;
     if (effects.mayReassign && query.newInspector && query.newInspector !== task.inspector_id) {
@@ -198,7 +207,13 @@ export async function changeTaskStatus(ctx: RequestContext, id: number, target: 
              where parent_id = ${id}::int and status <> all(${sql.param([...LOCKED_TASK_STATUSES])}::int[])`,
       );
     }
-    await auditNote(tx, ctx, id, { action, from: task.status, to: transition.to, comment, ...(newInspector ? { newInspector } : {}) });
+    await auditNote(tx, ctx, id, {
+      action: transition.action,
+      from: task.status,
+      to: transition.to,
+      comment,
+      ...(newInspector ? { newInspector } : {}),
+    });
     if (effects.queueDocuments) {
       await enqueueTaskDocuments(tx, { id, namespaceId: task.namespace_id }, effects.queueDocuments, ctx.user.id);
       queuedDocuments = true;
@@ -287,8 +302,9 @@ export async function approveTask(ctx: RequestContext, id: number, action: 'appr
       sql`select signature_file_id from users where id = ${ctx.user.id}::int`,
     );
     if (!approver?.signature_file_id) throw conflict(TASK_TEXT.signatureRequired);
+    // An LLG parent's children carry the inspections: each submitted child is approved with it.
     if (!task.is_llg) await requireCompleteInspection(tx, task);
-    const result = task.is_llg ? task.result : await computedResult(tx, task);
+    const result = task.is_llg ? await approveLlgChildren(tx, ctx, task) : await computedResult(tx, task);
     let number = task.certificate_number;
     let revision = task.revision;
     if (number === null) {

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChecklistAnswer, type FormDefinition, ROLES, type Role, TASK_TEXT, type TaskDetail, type TaskRow } from '@portal/contracts';
+import {
+  type ChecklistAnswer,
+  type FormDefinition,
+  LLG_TEXT,
+  ROLES,
+  type Role,
+  TASK_TEXT,
+  type TaskDetail,
+  type TaskRow,
+} from '@portal/contracts';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { queryRows } from '../../db/rows';
@@ -572,10 +581,20 @@ describe('the workflow', () => {
     const refused = await put(client('FIELD-ENGG'), task.id, 8);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(TASK_TEXT.noChildLlg);
-    await t.app.db.execute(
+    const [child] = await queryRows<{ id: number }>(
+      t.app.db,
       sql`insert into tasks (namespace_id, job_id, name, task_type_id, division_id, site_id, parent_id, status)
-          select namespace_id, job_id, 'child', task_type_id, division_id, site_id, id, 2 from tasks where id = ${task.id}::int`,
+          select namespace_id, job_id, 'child', task_type_id, division_id, site_id, id, 2 from tasks where id = ${task.id}::int
+          returning id`,
     );
+    // DECISIONS 9 holds for each child: an incomplete one stops the Submit, naming it (LLG tests: llg.workflow.test.ts).
+    const incomplete = await put(client('FIELD-ENGG'), task.id, 8);
+    expect(incomplete.statusCode).toBe(409);
+    expect(incomplete.json().error).toBe(LLG_TEXT.childIncomplete('child'));
+    const { checklist } = await completedChecklist(t.app.db, t.demo.id, fixtures.demo.taskTypeId, {
+      inspectorId: account(t.demo, 'FIELD-ENGG'),
+    });
+    await t.app.db.execute(sql`update tasks set checklist = ${JSON.stringify(checklist)}::jsonb where id = ${child.id}::int`);
     const submitted = await put(client('FIELD-ENGG'), task.id, 8);
     expect(submitted.statusCode, submitted.body).toBe(200);
     const children = await queryRows<{ status: number; dated: boolean }>(

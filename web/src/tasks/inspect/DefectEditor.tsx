@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DANGER_LABEL, DEFECT_TEXT_MAX, type ItemResult, type NodeDefectRow } from '@portal/contracts';
 import { TASK_UI } from '../texts';
+import { DateField } from '../../common/DateField';
 
 /** What is wrong with a drafted defect, by field; empty when it may be saved (DECISIONS 9). */
 export function defectErrors(result: ItemResult | null, defect: NodeDefectRow | null): Partial<Record<keyof NodeDefectRow, string>> {
@@ -106,16 +107,15 @@ export function DefectEditor({
           </TextField>
         )}
         {failed && value.danger === 2 && (
-          <TextField
-            type="date"
+          <DateField
             label={TASK_UI.remedyBy}
             required
             value={value.remedyBy ?? ''}
-            onChange={(e) => set({ remedyBy: e.target.value || null })}
+            onChange={(remedyBy) => set({ remedyBy: remedyBy || null })}
             disabled={!editable}
             error={Boolean(errors.remedyBy)}
             helperText={errors.remedyBy}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'defect-remedy-by' } }}
+            testId="defect-remedy-by"
           />
         )}
       </Box>

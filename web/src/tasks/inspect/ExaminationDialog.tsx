@@ -24,6 +24,7 @@ import {
 import { useAlert } from '../../common/useAlert';
 import { saveExamination } from '../api';
 import { TASK_UI } from '../texts';
+import { DateField } from '../../common/DateField';
 
 interface Row {
   name: string;
@@ -170,14 +171,11 @@ export function ExaminationDialog({
               disabled={!editable}
               slotProps={{ htmlInput: { maxLength: 100 } }}
             />
-            <TextField
-              size="small"
-              type="date"
+            <DateField
               label={TASK_UI.calibrationDue}
               value={row.calibrationDue}
-              onChange={(e) => set(i, { calibrationDue: e.target.value })}
+              onChange={(calibrationDue) => set(i, { calibrationDue })}
               disabled={!editable}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
             {editable && (
               <IconButton

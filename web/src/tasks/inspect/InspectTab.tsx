@@ -32,6 +32,7 @@ import {
 import { useLeaveGuard } from '../../common/LeaveGuard';
 import { NodeEditor } from './NodeEditor';
 import { NodeList, NodePicker } from './NodeList';
+import { EmptyForm } from './EmptyForm';
 
 /** The lists' boxes: as tall as their entries (the page scrolls, no box scrolls inside another). */
 const LIST_BOX = { py: 0.5, display: 'flex', minHeight: 0 } as const;
@@ -46,16 +47,22 @@ export function InspectTab({
   task,
   onTaskChanged,
   onDirty,
+  embedded = false,
+  onSaved,
 }: {
   task: TaskDetail;
   onTaskChanged(): void;
   /** Whether the FORM holds unsaved changes (the page asks before leaving the tab). */
   onDirty?(dirty: boolean): void;
+  /** A child LLG record inside the LLG view: the parent submits, and CHILDREN takes the left column. */
+  embedded?: boolean;
+  /** After each save of the checklist (the LLG view's children list shows who is complete). */
+  onSaved?(): void;
 }) {
   const alert = useAlert();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
-  const wide = useMediaQuery(theme.breakpoints.up('lg'));
+  const wide = useMediaQuery(theme.breakpoints.up('lg')) && !embedded;
   const [answer, setAnswer] = useState<ChecklistAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pick, setPick] = useState<InspectPick>({ sectionId: null, itemId: null });
@@ -134,6 +141,7 @@ export function InspectTab({
       try {
         const loaded = await loadChecklist(task.id);
         setAnswer(loaded);
+        onSaved?.();
         const current = pickRef.current;
         const here = current.itemId ?? current.sectionId;
         if (moveOn && !loaded.inspection.problems.some((p) => p.nodeId === here)) {
@@ -144,7 +152,7 @@ export function InspectTab({
         // The lists keep what they showed; the next save or reload brings them up to date.
       }
     },
-    [task.id],
+    [task.id, onSaved],
   );
 
   const pass = usePassRemaining({ task, section, onTaskChanged, afterSave, onPassed: () => setVersion((v) => v + 1) });
@@ -278,7 +286,7 @@ export function InspectTab({
       ))}
       <InspectionBar
         summary={answer.inspection}
-        canSubmit={editable && task.can.submit}
+        canSubmit={editable && task.can.submit && !embedded}
         submitBlocked={!online ? TASK_UI.submitNeedsConnection : queued.pending > 0 ? TASK_UI.submitWaits : undefined}
         onNextIncomplete={() => goTo(nextIncompletePick(answer.inspection, sections, pick))}
         onGoToMissing={() => goTo(firstIncompletePick(answer.inspection))}
@@ -376,22 +384,6 @@ export function InspectTab({
         }}
         onClose={() => setConfirm(null)}
       />
-    </Box>
-  );
-}
-
-/** The FORM area when nothing can be filled: Save stays disabled (tasks document 5). */
-function EmptyForm({ editable, disabled }: { editable: boolean; disabled: boolean }) {
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 2 }}>
-      <Typography color="text.secondary">{TASK_UI.pickItem}</Typography>
-      {editable && (
-        <Box>
-          <Button variant="contained" disabled={disabled} data-testid="checklist-save">
-            {TASK_UI.save}
-          </Button>
-        </Box>
-      )}
     </Box>
   );
 }
