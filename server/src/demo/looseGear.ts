@@ -218,12 +218,13 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
             values ${sql.join(values, sql`, `)}`,
       );
     }
-    // Each item's latest certified examination copied in, as approval does: a Pass names the
-    // next due date (the task type's validity in months), a Fail report none (DECISIONS 9).
+    // Each item's latest certified examination copied in, as approval does: the next due date is
+    // the last Pass plus the task type's validity in months; a Fail leaves it (DECISIONS 9).
     const latest = await queryRows<{ id: number }>(
       tx,
       sql`update llg_items i set last_task_id = t.id, last_result = t.result, last_inspection_date = t.actual_inspection_date,
-                 due_date = case when t.result = 1 then t.actual_inspection_date + make_interval(months => tt.validity) end,
+                 due_date = (select max(c.actual_inspection_date) from tasks c
+                              where c.llg_item_id = t.llg_item_id and c.status = 16 and c.result = 1) + make_interval(months => tt.validity),
                  certificate_number = t.certificate_number, modified_at = t.certificate_date
             from (select distinct on (llg_item_id) id, llg_item_id, result, actual_inspection_date, certificate_number, certificate_date,
                          task_type_id

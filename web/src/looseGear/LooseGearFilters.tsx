@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { LLG_TEXT, LOOSE_GEAR_COLUMNS, LOOSE_GEAR_ITEM_STATUSES, type LooseGearItemStatus } from '@portal/contracts';
+import { DateField } from '../common/DateField';
 import { SearchBox, SelectFilter } from '../common/list';
 import { OptionPicker } from '../common/OptionPicker';
 import type { LooseGearFilterState } from './filters';
@@ -10,33 +10,9 @@ interface Option {
   name: string;
 }
 
-/** A date input whose picker cannot go past the other end of its range (2.7: from <= to). */
-function DateInput({
-  label,
-  value,
-  min,
-  max,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: string;
-  min?: string;
-  max?: string;
-  onChange(value: string): void;
-  testId: string;
-}) {
-  return (
-    <TextField
-      type="date"
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId, min: min || undefined, max: max || undefined } }}
-      sx={{ width: { xs: 'calc(50% - 8px)', sm: 150 } }}
-    />
-  );
+/** A day of a range: the shared date field, which refuses a day past the other end (2.7: from <= to). */
+function DateInput(props: { label: string; value: string; min?: string; max?: string; onChange(value: string): void; testId: string }) {
+  return <DateField {...props} sx={{ width: { xs: 'calc(50% - 8px)', sm: 165 } }} />;
 }
 
 /**

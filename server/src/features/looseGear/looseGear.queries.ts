@@ -60,9 +60,7 @@ const needsJob = (filter: LooseGearFilter) => Boolean(filter.jobNumber?.trim());
 
 /** The items, with the last examination's job when the filter names a job number. */
 const FROM = (filter: LooseGearFilter) =>
-  needsJob(filter)
-    ? sql`llg_items i left join tasks lt on lt.id = i.last_task_id left join jobs j on j.id = lt.job_id`
-    : sql`llg_items i`;
+  needsJob(filter) ? sql`llg_items i left join tasks lt on lt.id = i.last_task_id left join jobs j on j.id = lt.job_id` : sql`llg_items i`;
 
 export interface RegisterRecord {
   id: number;

@@ -86,9 +86,9 @@ describe('GET /api/Observation/llg', () => {
     );
     expect(item.last_task_id).toBe(latest.id);
     expect(rows[0]).toMatchObject({ lastTaskId: latest.id, certificateNumber: latest.certificate_number, jobNumber: expect.any(String) });
-    // Statuses from the due date, and Failed after a failed examination (no next due date then).
+    // Statuses from the due date, and Failed after a failed examination (whatever the date says).
     for (const row of rows) {
-      if (row.result === 2) expect([row.itemStatus, row.dueDate]).toEqual(['Failed', null]);
+      if (row.result === 2) expect(row.itemStatus).toBe('Failed');
       else expect(['Valid', 'Due Shortly', 'Expired']).toContain(row.itemStatus);
     }
     expect(new Set(rows.map((r) => r.itemStatus)).size).toBeGreaterThanOrEqual(3);
