@@ -21,7 +21,16 @@ async function documentsReady(): Promise<void> {
     const response = await fetch(`${BASE_URL}/api/Observation?offset=-1&limit=-1&filter=${filter}`, {
       headers: { authorization: `Bearer ${sessionId}` },
     });
-    const rows = (await response.json()) as { status: number; certificateStatus: number | null }[];
+    const tasks = (await response.json()) as { id: number; isLlg: boolean; status: number; certificateStatus: number | null }[];
+    // LLG child records stay out of the dashboard: their documents are read under each LLG task.
+    const children: { certificateStatus: number | null }[] = [];
+    for (const parent of tasks.filter((r) => r.isLlg)) {
+      const list = await fetch(`${BASE_URL}/api/Observation/getchildLLG/${parent.id}`, {
+        headers: { authorization: `Bearer ${sessionId}` },
+      });
+      if (list.ok) children.push(...((await list.json()) as { children: { certificateStatus: number | null }[] }).children);
+    }
+    const rows = [...tasks, ...children];
     // Queued (x1) or being made (x2). Tasks with no documents asked for (the demo's older loose
     // gear examinations and their LLG tasks: null) have nothing to wait for; a failed one (x9) stops here.
     const failedRows = rows.filter((r) => r.certificateStatus !== null && r.certificateStatus % 10 === 9).length;
