@@ -12,7 +12,7 @@ interface Option {
 
 /** A day of a range: the shared date field, which refuses a day past the other end (2.7: from <= to). */
 function DateInput(props: { label: string; value: string; min?: string; max?: string; onChange(value: string): void; testId: string }) {
-  return <DateField {...props} sx={{ width: { xs: 'calc(50% - 8px)', sm: 165 } }} />;
+  return <DateField {...props} sx={{ width: { xs: 'calc(50% - 8px)', sm: 185 } }} />;
 }
 
 /**
