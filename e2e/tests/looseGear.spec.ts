@@ -103,6 +103,17 @@ test('a client user finds an item by serial number, opens its certificate and hi
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
+  // Booklet opens the LLG task's booklet (the latest visit's, made by the documents worker).
+  expect(item.bookletFile).not.toBeNull();
+  const booklet = page.getByTestId('llg-booklet');
+  await expect(booklet).toHaveText(LLG_TEXT.bookletText);
+  const bookletTab = page.waitForEvent('popup');
+  await booklet.click();
+  await (await bookletTab).close();
+  const bookletPdf = await page.request.get(String(await booklet.getAttribute('href')));
+  expect(bookletPdf.headers()['content-type']).toBe('application/pdf');
+  expect((await bookletPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
   // History: every examination, newest first.
   const history = await apiGet<LooseGearHistoryRow[]>(page, `/Observation/llg/${item.id}/history`);
   await page.getByTestId('row-history').click();

@@ -156,6 +156,7 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
       }
     }
     const now = Date.now();
+    const latestParents: number[] = [];
     // Oldest first, so job and certificate numbers follow the dates.
     for (const visit of [...visits.values()].sort((a, b) => b.daysAgo - a.daysAgo || a.siteId - b.siteId)) {
       const start = new Date(now - visit.daysAgo * DAY);
@@ -189,9 +190,10 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
         lifting.id,
         `${office.code}-${lifting.code}`,
         inspected,
-        visit.items.length,
+        visit.items.length + 1,
       );
       const certified = new Date(inspected.getTime() + DAY).toISOString();
+      const results: number[] = [];
       const values = visit.items.map((item, index) => {
         const type = typeOf.get(item.taskTypeId)!;
         const checklist = filledChecklist(item.taskTypeId, type.checklist, forms, {
@@ -205,6 +207,7 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
               node.savedAt = inspected.toISOString();
             }
         const result = rollUpInspection(checklist, lookupOfForms(forms));
+        results.push(result);
         return sql`(${ns.id}::int, ${jobId}::int, ${`${item.taskTypeName} - ${item.serial}`}, ${item.taskTypeId}::int, ${lifting.id}::int,
                     ${visit.siteId}::int, ${type.asset_type_id}::int, ${parent.id}::int, ${item.id}::int, ${start.toISOString()}::timestamptz,
                     ${TASK_STATUS.APPROVED}::int, ${fieldEngg}::int, ${approver}::int, ${JSON.stringify(checklist)}::jsonb, ${result}::int,
@@ -217,6 +220,15 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
                                certificate_date, time_zone, created_by, modified_by, created_at, modified_at)
             values ${sql.join(values, sql`, `)}`,
       );
+      // The LLG task as its approval leaves it: its own certificate number (the booklet's), the
+      // children's result rolled up (any Fail fails it), the approver.
+      const rolled = results.includes(2) ? 2 : results.every((r) => r === 1) ? 1 : 3;
+      await tx.execute(
+        sql`update tasks set certificate_number = ${numbers[visit.items.length]}, result = ${rolled}::int, certificate_date = ${certified}::timestamptz
+             where id = ${parent.id}::int`,
+      );
+      // The latest visit of every item it holds: its booklet is made after the children's certificates.
+      if (visit.items.every((item) => item.latest === visit.daysAgo)) latestParents.push(Number(parent.id));
     }
     // Each item's latest certified examination copied in, as approval does: the next due date is
     // the last Pass plus the task type's validity in months; a Fail leaves it (DECISIONS 9).
@@ -235,8 +247,10 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
           returning t.id`,
     );
     // The latest certificate of each item: made by the documents worker after the first start.
-    if (options.documents)
+    if (options.documents) {
       for (const row of latest) await enqueueTaskDocuments(tx, { id: Number(row.id), namespaceId: ns.id }, 'final', null);
+      for (const parentId of latestParents) await enqueueTaskDocuments(tx, { id: parentId, namespaceId: ns.id }, 'final', null);
+    }
 
     let openParentId: number | null = null;
     if (options.openTask && fieldEngg) {
