@@ -41,7 +41,10 @@ export function FilterBar({
           borderColor: 'divider',
         }}
       >
-        {filters && !phone && <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', flex: 1 }}>{filters}</Box>}
+        {/* The filters claim a row of their own (basis 520 px) before they stack into a column: on a tablet the buttons wrap below them instead. */}
+        {filters && !phone && (
+          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', flex: '1 1 520px', minWidth: 0 }}>{filters}</Box>
+        )}
         {filters && phone && (
           <Button variant="outlined" startIcon={<FilterList />} onClick={() => setOpen(true)} data-testid="filters-button">
             {SHELL.filters}
