@@ -1,10 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ASSET_DASHBOARD_PAGE, ASSETS, type AssetDashboardRow } from '@portal/contracts';
-import { buildUrl, get, HttpError } from '../api/http';
+import { get } from '../api/http';
+import { useFileExport } from '../api/useFileExport';
 import type { ListScreenData } from '../common/list';
 import { useLocalList } from '../common/list/useLocalList';
-import { useAlert, useLoadErrorAlert } from '../common/useAlert';
+import { useLoadErrorAlert } from '../common/useAlert';
 import type { AssetFilterState } from './AssetFilters';
 import { type AssetDashboardAnswer, type DashboardFilter, dashboardQuery } from './api';
 
@@ -74,28 +75,5 @@ export function useAssetDashboard(state: AssetFilterState) {
 
 /** Export to Excel of the dashboard's filter: the server's workbook, downloaded. */
 export function useExcelExport(query: Record<string, string | number | undefined> | null) {
-  const alert = useAlert();
-  const [exporting, setExporting] = useState(false);
-  const run = async () => {
-    if (!query) return;
-    setExporting(true);
-    try {
-      const response = await fetch(buildUrl('/Location/AssetDashboard/export', query), { credentials: 'same-origin' });
-      if (!response.ok) throw new HttpError(response.status, ASSETS.excelExportError);
-      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'Assets.xlsx';
-      const url = URL.createObjectURL(await response.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      alert.error(ASSETS.excelExportError);
-    } finally {
-      setExporting(false);
-    }
-  };
-  return { exporting, run };
+  return useFileExport('/Location/AssetDashboard/export', query, 'Assets.xlsx', ASSETS.excelExportError);
 }

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { LLG_TEXT, LOOSE_GEAR_PAGE_SIZE, type LooseGearRow } from '@portal/contracts';
-import { buildUrl, get, HttpError } from '../api/http';
+import { get } from '../api/http';
+import { useFileExport } from '../api/useFileExport';
 import type { ListScreenData } from '../common/list';
 import { useLocalList } from '../common/list/useLocalList';
-import { useAlert, useLoadErrorAlert } from '../common/useAlert';
+import { useLoadErrorAlert } from '../common/useAlert';
 
 /** The server's order (item, then serial number): the grid does not sort a page of ten on its own. */
 const SERVER_ORDER = { field: '', order: 'ASC' } as const;
@@ -60,28 +61,6 @@ export function useLooseGear(filter: Record<string, unknown> | null, page: numbe
 
 /** Export to Excel of the filter: the server's workbook (every matching row), downloaded. */
 export function useLooseGearExport(filter: Record<string, unknown> | null) {
-  const alert = useAlert();
-  const [exporting, setExporting] = useState(false);
-  const run = async () => {
-    if (!filter) return;
-    setExporting(true);
-    try {
-      const response = await fetch(buildUrl('/Observation/llg/export', { filter: JSON.stringify(filter) }), { credentials: 'same-origin' });
-      if (!response.ok) throw new HttpError(response.status, LLG_TEXT.excelExportError);
-      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'Loose_Gear.xlsx';
-      const url = URL.createObjectURL(await response.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      alert.error(LLG_TEXT.excelExportError);
-    } finally {
-      setExporting(false);
-    }
-  };
-  return { exporting, run };
+  const query = useMemo(() => (filter ? { filter: JSON.stringify(filter) } : null), [filter]);
+  return useFileExport('/Observation/llg/export', query, 'Loose_Gear.xlsx', LLG_TEXT.excelExportError);
 }
