@@ -497,47 +497,27 @@ test('no serious or critical axe violations on the dashboard and the panel', asy
 });
 
 test('the LLG special task, where webUIAccessConfiguration offers it, is saved on the site without an inspector', async ({ page }) => {
-  // Offer the LLG special task to SCHEDULER (the demo configuration does not), restored after.
-  await loginAs(page, 'config_admin@demo.test');
-  const configs = await apiGet<{ id: number; name: string; configJson: string }[]>(
+  // The demo configuration offers the LLG special task to SCHEDULER (webUIAccessConfiguration's LLG rule).
+  await loginAs(page, SCHEDULER);
+  const job = await makeJob(page);
+  const list = await openJobs(page);
+  await list.searchFor('Job Number', job.jobNumber);
+  await list.rowAction(list.row(job.jobNumber), 'edit');
+  const panel = list.panel();
+  await panel.getByTestId('job-step-3').click();
+  await expect(panel.getByTestId('task-step-special')).toContainText('Step 3 SPECIAL TASKS');
+  await panel.getByTestId('llg-toggle').check();
+  await shot(page, 'job-llg');
+  await panel.getByTestId('job-save').click();
+  await expectAlert(page, JOB_TEXT.saved);
+  await expect(panel).toBeHidden({ timeout: 10_000 });
+  const tasks = await apiGet<{ isLlg: boolean; inspectorId: number | null; locationId: number | null; siteId: number; status: number }[]>(
     page,
-    '/Setting?tenantId=2&objectType=Config&offset=0&limit=-1',
+    `/Observation/Schedule?scheduleId=${job.id}`,
   );
-  const access = configs.find((c) => c.name === 'webUIAccessConfiguration');
-  if (!access) throw new Error('no webUIAccessConfiguration');
-  const saveConfig = async (configJson: string) => {
-    const response = await page.request.post('/api/Setting', {
-      data: { objectType: 'Config', id: access.id, name: access.name, configJson },
-    });
-    expect(response.ok(), await response.text()).toBeTruthy();
-  };
-  const withLlg = { ...JSON.parse(access.configJson), LLG: { name: 'LLG', viewRules: [{ roles: ['SCHEDULER'], isEnabled: true }] } };
-  await saveConfig(JSON.stringify(withLlg));
-  try {
-    await switchUser(page, SCHEDULER);
-    const job = await makeJob(page);
-    const list = await openJobs(page);
-    await list.searchFor('Job Number', job.jobNumber);
-    await list.rowAction(list.row(job.jobNumber), 'edit');
-    const panel = list.panel();
-    await panel.getByTestId('job-step-3').click();
-    await expect(panel.getByTestId('task-step-special')).toContainText('Step 3 SPECIAL TASKS');
-    await panel.getByTestId('llg-toggle').check();
-    await shot(page, 'job-llg');
-    await panel.getByTestId('job-save').click();
-    await expectAlert(page, JOB_TEXT.saved);
-    await expect(panel).toBeHidden({ timeout: 10_000 });
-    const tasks = await apiGet<{ isLlg: boolean; inspectorId: number | null; locationId: number | null; siteId: number; status: number }[]>(
-      page,
-      `/Observation/Schedule?scheduleId=${job.id}`,
-    );
-    const llg = tasks.find((t) => t.isLlg);
-    expect(llg).toMatchObject({ inspectorId: null, status: 1 });
-    expect(llg?.locationId).toBe(llg?.siteId);
-  } finally {
-    await switchUser(page, 'config_admin@demo.test');
-    await saveConfig(access.configJson);
-  }
+  const llg = tasks.find((t) => t.isLlg);
+  expect(llg).toMatchObject({ inspectorId: null, status: 1 });
+  expect(llg?.locationId).toBe(llg?.siteId);
 });
 
 test('Load More: Job Lites page by 250 and the next page appends', async ({ page }) => {

@@ -17,7 +17,6 @@ import { completeChecklist, TaskPage } from '../pages/TaskPage';
 const SCHEDULER = 'scheduler@demo.test';
 const FIELD_ENGG = 'field-engg@demo.test';
 const APPROVER = 'approver@demo.test';
-const CONFIG_ADMIN = 'config_admin@demo.test';
 const SHOTS = '/tmp/shots-llg';
 /** A 64x16 PNG stroke: a signature good enough for the server's image check (as trust.spec.ts). */
 const SIGNATURE = Buffer.from(
@@ -138,49 +137,27 @@ test('LLG: the LLG task added with the toggle, three child records inspected and
 }) => {
   const serials = [`SH-${stamp()}`, `CS-${stamp()}`, `EB-${stamp()}`];
 
-  // The namespace offers the LLG special task to SCHEDULER (the demo configuration does not); restored at the end.
-  await loginAs(page, CONFIG_ADMIN);
-  const configs = await apiGet<{ id: number; name: string; configJson: string }[]>(
-    page,
-    '/Setting?tenantId=2&objectType=Config&offset=0&limit=-1',
-  );
-  const access = configs.find((c) => c.name === 'webUIAccessConfiguration');
-  if (!access) throw new Error('no webUIAccessConfiguration');
-  const saveConfig = async (configJson: string) => {
-    const response = await page.request.post('/api/Setting', {
-      data: { objectType: 'Config', id: access.id, name: access.name, configJson },
-    });
-    expect(response.ok(), await response.text()).toBeTruthy();
-  };
-  await saveConfig(
-    JSON.stringify({ ...JSON.parse(access.configJson), LLG: { name: 'LLG', viewRules: [{ roles: ['SCHEDULER'], isEnabled: true }] } }),
-  );
-  let llgId = 0;
-  try {
-    await switchUser(page, FIELD_ENGG);
-    const engineer = await apiGet<{ id: number }>(page, '/profile');
+  // The demo configuration offers the LLG special task to SCHEDULER (webUIAccessConfiguration's LLG rule).
+  await loginAs(page, FIELD_ENGG);
+  const engineer = await apiGet<{ id: number }>(page, '/profile');
 
-    // The scheduler: a job for the field engineer, then step 3's LLG toggle in the wizard.
-    await switchUser(page, SCHEDULER);
-    const job = await makeJobFor(page, engineer.id);
-    const list = new ListPage(page);
-    await page.goto('/operations/jobs');
-    await expect(list.count()).toHaveText(/Total \d+ of \d+ Job\(s\) Loaded|Total 0 of 0/);
-    await list.searchFor('Job Number', job.jobNumber);
-    await list.rowAction(list.row(job.jobNumber), 'edit');
-    const panel = list.panel();
-    await panel.getByTestId('job-step-3').click();
-    await panel.getByTestId('llg-toggle').check();
-    await panel.getByTestId('job-save').click();
-    await expectAlert(page, JOB_TEXT.saved);
-    await expect(panel).toBeHidden();
-    const tasks = await apiGet<{ id: number; isLlg: boolean }[]>(page, `/Observation/Schedule?scheduleId=${job.id}`);
-    llgId = tasks.find((t) => t.isLlg)?.id ?? 0;
-    expect(llgId).toBeGreaterThan(0);
-  } finally {
-    await switchUser(page, CONFIG_ADMIN);
-    await saveConfig(access.configJson);
-  }
+  // The scheduler: a job for the field engineer, then step 3's LLG toggle in the wizard.
+  await switchUser(page, SCHEDULER);
+  const job = await makeJobFor(page, engineer.id);
+  const list = new ListPage(page);
+  await page.goto('/operations/jobs');
+  await expect(list.count()).toHaveText(/Total \d+ of \d+ Job\(s\) Loaded|Total 0 of 0/);
+  await list.searchFor('Job Number', job.jobNumber);
+  await list.rowAction(list.row(job.jobNumber), 'edit');
+  const panel = list.panel();
+  await panel.getByTestId('job-step-3').click();
+  await panel.getByTestId('llg-toggle').check();
+  await panel.getByTestId('job-save').click();
+  await expectAlert(page, JOB_TEXT.saved);
+  await expect(panel).toBeHidden();
+  const tasks = await apiGet<{ id: number; isLlg: boolean }[]>(page, `/Observation/Schedule?scheduleId=${job.id}`);
+  const llgId = tasks.find((t) => t.isLlg)?.id ?? 0;
+  expect(llgId).toBeGreaterThan(0);
 
   // The field engineer: INSPECT holds TASKS and RECORDS; nothing to submit yet.
   await switchUser(page, FIELD_ENGG);

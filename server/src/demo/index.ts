@@ -1,4 +1,4 @@
-import { ROLES, type WebAccess } from '@portal/contracts';
+import { ROLES, type WebAccess, type WebAccessEntry } from '@portal/contracts';
 import { type Config, linkBase } from '../config';
 import { isEmpty } from '../db/client';
 import type { Db } from '../db/types';
@@ -13,10 +13,12 @@ import { seedLooseGear } from './looseGear';
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
 /** demo: "local development", every switch on and asset view for every role. */
-const DEMO_WEB_ACCESS: WebAccess = {
+const DEMO_WEB_ACCESS: WebAccess & { LLG?: WebAccessEntry } = {
   ASSET: { name: 'Assets', viewRules: [{ roles: [...everyoneButCorporate], isEnabled: true }] },
   LOOSEGEAR: { name: 'Loose Gear', viewRules: [{ roles: [...everyoneButCorporate], isEnabled: true }] },
   ASSESSMENT: { name: 'Assessment', viewRules: [{ roles: [...everyoneButCorporate], isEnabled: true }] },
+  // The job wizard's Step 3 offers the LLG special task to who schedules jobs (the demo has loose gear).
+  LLG: { name: 'LLG', viewRules: [{ roles: ['SCHEDULER', 'LO-ADMIN', 'FIELD-ENGG'], isEnabled: true }] },
   'ASSET-DESCRIPTION': {
     name: 'Description',
     viewRules: [{ roles: ['SCHEDULER', 'LO-ADMIN', 'APPROVER', 'FIELD-ENGG'], isEnabled: true }],
