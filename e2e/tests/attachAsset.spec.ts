@@ -76,8 +76,8 @@ test('SCHEDULER adds a new asset on the task’s site and attaches it in one go'
   await page.getByTestId('asset-name-input').fill(name);
   await page.getByTestId('asset-serial').fill(`SN-${stamp()}`);
   // The type is the task's and the site the task's: both fixed.
-  await expect(page.getByTestId('asset-type')).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByTestId('asset-site')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('asset-type').getByRole('combobox')).toBeDisabled();
+  await expect(page.getByTestId('asset-site').getByRole('combobox')).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/attach-new-1440.png`, fullPage: true });
   await page.getByTestId('attach-new-asset').click();
   const confirm = page.getByRole('dialog');

@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { ASSETS, type AttachAssetAnswer, type AssetRow, assetCan, assetNameError
 import { get, HttpError, post } from '../api/http';
 import { readDisallowedAssetChars } from '../common/assetNameRules';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { OptionPicker } from '../common/OptionPicker';
 import { useAlert } from '../common/useAlert';
 import { useSiteOptions } from '../common/options';
 import { useAssetTypes } from '../jobs/pickers';
@@ -169,41 +169,33 @@ export function DescriptionTab({
         onChange={set('externalId')}
         slotProps={{ input: { readOnly }, htmlInput: { maxLength: 100, 'data-testid': 'asset-external-id' } }}
       />
-      <TextField
-        select
+      <OptionPicker
         required
+        size="medium"
         label={ASSET_PAGE.type}
-        value={typeOptions.some((t) => t.id === form.assetTypeId) ? form.assetTypeId : ''}
+        value={form.assetTypeId === '' ? null : form.assetTypeId}
+        options={typeOptions}
+        emptyLabel={null}
         disabled={Boolean(attach?.assetTypeId) || readOnly}
-        onChange={(e) => setForm((f) => ({ ...f, assetTypeId: Number(e.target.value) }))}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'asset-type' } as object } }}
-      >
-        {typeOptions.map((t) => (
-          <MenuItem key={t.id} value={t.id}>
-            {t.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(id) => setForm((f) => ({ ...f, assetTypeId: id ?? '' }))}
+        fieldTestId="asset-type"
+      />
       <TextField
         label={ASSET_PAGE.client}
         value={client}
         slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'asset-client' } }}
       />
-      <TextField
-        select
+      <OptionPicker
         required
+        size="medium"
         label={ASSET_PAGE.site}
-        value={sites.options.some((s) => s.id === form.siteId) ? form.siteId : ''}
+        value={form.siteId === '' ? null : form.siteId}
+        options={sites.options}
+        emptyLabel={null}
         disabled={Boolean(asset) || Boolean(attach)}
-        onChange={(e) => setForm((f) => ({ ...f, siteId: Number(e.target.value) }))}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'asset-site' } as object } }}
-      >
-        {sites.options.map((s) => (
-          <MenuItem key={s.id} value={s.id}>
-            {s.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(id) => setForm((f) => ({ ...f, siteId: id ?? '' }))}
+        fieldTestId="asset-site"
+      />
       <TextField
         label={ASSET_PAGE.endUserName}
         value={form.endUserName}
@@ -261,21 +253,15 @@ export function DescriptionTab({
             value={sites.options.find((s) => s.id === asset?.siteId)?.name ?? asset?.site ?? ''}
             slotProps={{ input: { readOnly: true } }}
           />
-          <TextField
-            select
+          <OptionPicker
+            size="medium"
             label={ASSET_PAGE.newSite}
-            value={newSite}
-            onChange={(e) => setNewSite(Number(e.target.value))}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'shift-site' } as object } }}
-          >
-            {sites.options
-              .filter((s) => s.id !== asset?.siteId)
-              .map((s) => (
-                <MenuItem key={s.id} value={s.id}>
-                  {s.name}
-                </MenuItem>
-              ))}
-          </TextField>
+            value={newSite === '' ? null : newSite}
+            options={sites.options.filter((s) => s.id !== asset?.siteId)}
+            emptyLabel={null}
+            onChange={(id) => setNewSite(id ?? '')}
+            fieldTestId="shift-site"
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setShift('closed')}>{ASSET_PAGE.cancel}</Button>
