@@ -45,6 +45,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_namespace_status_name_idx').on(t.namespaceId, t.status, t.name, t.id),
+    // The unfiltered page (every status, by name): without it a page of 100 sorted all the namespace's users.
+    index('users_namespace_name_idx').on(t.namespaceId, t.name, t.id),
     index('users_role_idx').on(t.roleId, t.status),
     index('users_company_idx').on(t.companyId, t.status),
     index('users_office_idx').on(t.officeId),

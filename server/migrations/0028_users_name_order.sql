@@ -1,0 +1,1 @@
+CREATE INDEX "users_namespace_name_idx" ON "users" USING btree ("namespace_id","name","id");
