@@ -1,6 +1,6 @@
 import { formatDayUtc, REMINDERS } from '@portal/contracts';
 import type { MailContent, MailGroup } from '../../lib/mail';
-import type { DigestRow } from './reminders.queries';
+import type { DueAsset, Recipient } from './reminders.queries';
 
 /** One recipient's digest: their company's due assets, by site. */
 export interface Digest {
@@ -8,32 +8,43 @@ export interface Digest {
   email: string;
   name: string;
   company: string;
-  sites: Array<{ id: number; name: string; assets: DigestRow[] }>;
+  sites: Array<{ id: number; name: string; assets: DueAsset[] }>;
 }
 
-/** Rows ordered by user and site (`digestRows`) into one digest per user. */
-export function digestsOf(rows: DigestRow[]): Digest[] {
+/**
+ * Each recipient's digest from their company's due assets (already by site and urgency), a
+ * site-limited user's cut to their sites. A recipient with nothing due has no digest: no mail.
+ */
+export function digestsOf(people: Recipient[], assets: DueAsset[]): Digest[] {
+  const byCompany = new Map<number, DueAsset[]>();
+  for (const asset of assets) {
+    const companyId = Number(asset.company_id);
+    const list = byCompany.get(companyId);
+    if (list) list.push(asset);
+    else byCompany.set(companyId, [asset]);
+  }
   const digests: Digest[] = [];
-  let current = null as Digest | null;
-  for (const row of rows) {
-    const userId = Number(row.user_id);
-    if (current?.userId !== userId) {
-      current = { userId, email: row.email, name: row.user_name, company: row.company, sites: [] };
-      digests.push(current);
+  for (const person of people) {
+    const allowed = person.site_ids ? new Set(person.site_ids.map(Number)) : null;
+    const sites: Digest['sites'] = [];
+    for (const asset of byCompany.get(Number(person.company_id)) ?? []) {
+      const siteId = Number(asset.site_id);
+      if (allowed && !allowed.has(siteId)) continue;
+      let site = sites[sites.length - 1];
+      if (site?.id !== siteId) {
+        site = { id: siteId, name: asset.site, assets: [] };
+        sites.push(site);
+      }
+      site.assets.push(asset);
     }
-    const siteId = Number(row.site_id);
-    let site = current.sites[current.sites.length - 1];
-    if (site?.id !== siteId) {
-      site = { id: siteId, name: row.site, assets: [] };
-      current.sites.push(site);
-    }
-    site.assets.push(row);
+    if (sites.length > 0)
+      digests.push({ userId: Number(person.user_id), email: person.email, name: person.user_name, company: person.company, sites });
   }
   return digests;
 }
 
 /** What the asset's label says: Failed, Expired on.., Due on.. (in n days). */
-function assetDetail(row: DigestRow): { detail: string; tone: 'bad' | 'warn' } {
+function assetDetail(row: DueAsset): { detail: string; tone: 'bad' | 'warn' } {
   const due = row.due_date ? formatDayUtc(`${row.due_date}T00:00:00Z`) : null;
   if (row.item_status === 'Failed') return { detail: 'Failed', tone: 'bad' };
   if (row.item_status === 'Expired' && due) return { detail: `Expired ${due}`, tone: 'bad' };
@@ -42,7 +53,7 @@ function assetDetail(row: DigestRow): { detail: string; tone: 'bad' | 'warn' } {
 }
 
 /** The portal's asset view with the asset opened (web: Resources > Assets, `?site=&asset=`). */
-export const assetLink = (base: string, row: Pick<DigestRow, 'site_id' | 'asset_id'>) =>
+export const assetLink = (base: string, row: Pick<DueAsset, 'site_id' | 'asset_id'>) =>
   `${base}/resources/assets?site=${Number(row.site_id)}&asset=${Number(row.asset_id)}`;
 
 /** The one template of the due reminders: every asset linked, grouped by site, with the opt-out link. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type ClientRole, DUE_REMINDERS_CONFIG_NAME, type DueReminders, isSiteLimitedRole, type ItemStatus } from '@portal/contracts';
+import { type ClientRole, DUE_REMINDERS_CONFIG_NAME, isSiteLimitedRole, type ItemStatus } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { daysLeftSql, itemStatusSql } from '../assets';
@@ -35,11 +35,36 @@ export async function finishRun(db: Db, namespaceId: number, day: string, mails:
   );
 }
 
-export interface DigestRow {
+export interface Recipient {
   user_id: number;
   email: string;
   user_name: string;
+  company_id: number;
   company: string;
+  /** The sites of a site-limited role (SITE-USER, REQUESTER); null: every site of the company. */
+  site_ids: number[] | null;
+}
+
+/** Active client users of the roles, not opted out, of an active company. */
+export async function recipients(db: Db, namespaceId: number, roles: readonly ClientRole[]): Promise<Recipient[]> {
+  const limited = roles.filter((role) => isSiteLimitedRole(role));
+  return queryRows<Recipient>(
+    db,
+    sql`select u.id as user_id, u.email, u.name as user_name, u.company_id, c.name as company,
+               case when r.base_role = any(${sql.param(limited)}::text[])
+                    then array(select us.site_id from user_sites us where us.user_id = u.id) end as site_ids
+          from users u
+          join roles r on r.id = u.role_id
+          join client_companies c on c.id = u.company_id and c.status = 1
+         where u.namespace_id = ${namespaceId}::int and u.type = 1 and u.status = 1
+           and r.base_role = any(${sql.param([...roles])}::text[])
+           and not exists (select 1 from reminder_opt_outs o where o.user_id = u.id)
+         order by u.id`,
+  );
+}
+
+export interface DueAsset {
+  company_id: number;
   site_id: number;
   site: string;
   asset_id: number;
@@ -52,33 +77,24 @@ export interface DigestRow {
 }
 
 /**
- * Every recipient's due assets in one statement, ordered by user, site and urgency: active
- * client users of the roles (not opted out, of an active company) and their company's active
- * assets on active sites that failed their last inspection, are expired, or are due within the
- * window; a site-limited role (SITE-USER, REQUESTER) only on its own sites. A user whose
- * company has nothing due has no row, so gets no mail.
+ * The due assets of these companies, once per company rather than once per recipient (a
+ * company's five admins share one list): active assets on active sites that failed their last
+ * inspection, are expired, or are due within the window; by company, site name and urgency.
  */
-export async function digestRows(db: Db, namespaceId: number, setting: Pick<DueReminders, 'roles' | 'windowDays'>): Promise<DigestRow[]> {
-  const limited = setting.roles.filter((role: ClientRole) => isSiteLimitedRole(role));
-  return queryRows<DigestRow>(
+export async function dueAssets(db: Db, namespaceId: number, companyIds: number[], windowDays: number): Promise<DueAsset[]> {
+  if (companyIds.length === 0) return [];
+  return queryRows<DueAsset>(
     db,
-    sql`select u.id as user_id, u.email, u.name as user_name, c.name as company, s.id as site_id, s.name as site,
-               a.id as asset_id, a.name as asset, a.serial_number, t.name as asset_type,
+    sql`select a.company_id, s.id as site_id, s.name as site, a.id as asset_id, a.name as asset, a.serial_number, t.name as asset_type,
                to_char(a.due_date at time zone 'UTC', 'YYYY-MM-DD') as due_date,
                ${itemStatusSql} as item_status, ${daysLeftSql} as days_left
-          from users u
-          join roles r on r.id = u.role_id
-          join client_companies c on c.id = u.company_id and c.status = 1
-          join assets a on a.company_id = u.company_id and a.status = 1
+          from assets a
           join sites s on s.id = a.site_id and s.status = 1
           join asset_types t on t.id = a.asset_type_id
-         where u.namespace_id = ${namespaceId}::int and u.type = 1 and u.status = 1
-           and r.base_role = any(${sql.param(setting.roles)}::text[])
-           and not exists (select 1 from reminder_opt_outs o where o.user_id = u.id)
-           and (a.last_result = 2 or (a.due_date is not null and ${daysLeftSql} <= ${setting.windowDays}::int))
-           and (r.base_role <> all(${sql.param(limited)}::text[])
-                or exists (select 1 from user_sites us where us.user_id = u.id and us.site_id = a.site_id))
-         order by u.id, lower(s.name), s.id, (a.last_result = 2) desc, a.due_date nulls last, lower(a.name), a.id`,
+         where a.namespace_id = ${namespaceId}::int and a.status = 1
+           and a.company_id = any(${sql.param(companyIds)}::int[])
+           and (a.last_result = 2 or (a.due_date is not null and ${daysLeftSql} <= ${windowDays}::int))
+         order by a.company_id, lower(s.name), s.id, (a.last_result = 2) desc, a.due_date nulls last, lower(a.name), a.id`,
   );
 }
 

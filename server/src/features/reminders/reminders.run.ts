@@ -1,13 +1,13 @@
 import { readDueReminders } from '@portal/contracts';
 import type { Db } from '../../db/types';
 import type { Mailer } from '../../lib/mail';
-import { claimRun, digestRows, finishRun, reminderNamespaces } from './reminders.queries';
+import { claimRun, dueAssets, finishRun, recipients, reminderNamespaces } from './reminders.queries';
 import { digestsOf, reminderMail } from './reminders.mail';
 import { optOutToken } from './reminders.token';
 
 export interface ReminderDeps {
   db: Db;
-  mailer: Pick<Mailer, 'send'>;
+  mailer: Pick<Mailer, 'sendMany'>;
   /** The address links start with (PUBLIC_URL, `linkBase`). */
   publicUrl: string;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -37,19 +37,15 @@ export async function runDueReminders(deps: ReminderDeps, options: { namespaceId
     const namespaceId = Number(ns.id);
     const day = await claimRun(deps.db, namespaceId);
     if (!day) continue;
-    const digests = digestsOf(await digestRows(deps.db, namespaceId, setting));
-    let mails = 0;
-    let failed = 0;
+    const people = await recipients(deps.db, namespaceId, setting.roles);
+    const companyIds = [...new Set(people.map((p) => Number(p.company_id)))];
+    const digests = digestsOf(people, await dueAssets(deps.db, namespaceId, companyIds, setting.windowDays));
+    const messages = [];
     for (const digest of digests) {
       const optOut = `${base}/reminders/off/${await optOutToken(deps.db, digest.userId)}`;
-      try {
-        await deps.mailer.send({ namespaceId, to: digest.email, content: reminderMail(digest, { base, optOut }, setting.windowDays) });
-        mails++;
-      } catch (error) {
-        failed++;
-        deps.log?.warn({ err: error, user: digest.userId }, 'due reminder not sent');
-      }
+      messages.push({ namespaceId, to: digest.email, content: reminderMail(digest, { base, optOut }, setting.windowDays) });
     }
+    const { sent: mails, failed } = await deps.mailer.sendMany(messages);
     await finishRun(deps.db, namespaceId, day, mails);
     deps.log?.info({ namespaceId, day, mails, failed }, 'due reminders sent');
     runs.push({ namespaceId, day, mails, failed });
