@@ -43,13 +43,13 @@ export function digestsOf(people: Recipient[], assets: DueAsset[]): Digest[] {
   return digests;
 }
 
-/** What the asset's label says: Failed, Expired on.., Due on.. (in n days). */
+/** What the asset's label says: Failed, Expired <date>, Due <date>, in n days. */
 function assetDetail(row: DueAsset): { detail: string; tone: 'bad' | 'warn' } {
   const due = row.due_date ? formatDayUtc(`${row.due_date}T00:00:00Z`) : null;
   if (row.item_status === 'Failed') return { detail: 'Failed', tone: 'bad' };
   if (row.item_status === 'Expired' && due) return { detail: `Expired ${due}`, tone: 'bad' };
   const days = Number(row.days_left);
-  return { detail: `Due ${due}${days === 1 ? ' (tomorrow)' : ` (in ${days} days)`}`, tone: 'warn' };
+  return { detail: `Due ${due}, ${days === 1 ? 'tomorrow' : `in ${days} days`}`, tone: 'warn' };
 }
 
 /** The portal's asset view with the asset opened (web: Resources > Assets, `?site=&asset=`). */

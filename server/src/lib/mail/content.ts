@@ -48,7 +48,7 @@ export function mailText(content: MailContent): string {
   for (const group of content.groups ?? []) {
     const lines = [`${group.title}:`];
     for (const item of group.items) {
-      lines.push(`- ${item.text}${item.detail ? ` (${item.detail})` : ''}`);
+      lines.push(`- ${item.text}${item.detail ? `: ${item.detail}` : ''}`);
       if (item.href) lines.push(`  ${item.href}`);
     }
     blocks.push(lines.join('\n'));

@@ -55,7 +55,7 @@ describe('mail templates', () => {
         title: 'Yard <A>',
         items: [{ text: 'Hoist & Co', detail: 'Expired 1-Nov-2026', tone: 'bad', href: 'https://p.test/a?site=1&asset=2' }],
       },
-      { title: 'Yard B', items: [{ text: 'Sling', detail: 'Due 5-Dec-2026 (in 7 days)', tone: 'warn' }] },
+      { title: 'Yard B', items: [{ text: 'Sling', detail: 'Due 5-Dec-2026, in 7 days', tone: 'warn' }] },
     ],
     footer: { text: 'Once a day.', linkText: 'Turn off', href: 'https://p.test/off/1.x' },
   };
@@ -65,9 +65,9 @@ describe('mail templates', () => {
       [
         'These assets are due.',
         '',
-        'Yard <A>:\n- Hoist & Co (Expired 1-Nov-2026)\n  https://p.test/a?site=1&asset=2',
+        'Yard <A>:\n- Hoist & Co: Expired 1-Nov-2026\n  https://p.test/a?site=1&asset=2',
         '',
-        'Yard B:\n- Sling (Due 5-Dec-2026 (in 7 days))',
+        'Yard B:\n- Sling: Due 5-Dec-2026, in 7 days',
         '',
         'Once a day. Turn off: https://p.test/off/1.x',
       ].join('\n'),
