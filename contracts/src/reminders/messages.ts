@@ -21,7 +21,7 @@ export const REMINDERS = {
   profileTitle: 'Due reminders',
   profileSwitch: 'Mail me a daily list of assets due for inspection',
   profileHelp: (windowDays: number) =>
-    `Expired and failed assets of your company, and those due within ${windowDays} days, once a day while there are any.`,
+    `Expired and failed assets of your company, and those due within ${windowDays} day${windowDays === 1 ? '' : 's'}, once a day while there are any.`,
   profileNotApplies: 'Your role does not receive due reminders.',
   profileOn: 'Due reminders turned on',
   profileOff: 'Due reminders turned off',
