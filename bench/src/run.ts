@@ -12,6 +12,7 @@
 //   i. a list's first paint with data, and in-app navigation between two lists (web build)
 //   j. Data Forms: Show Form of a 60-field form until its canvas (then its preview) is painted
 //   k. Data Forms: saving a 60-field definition (POST /api/Setting/FormJSON)
+//   n. due reminders: one run for 1,000 client users (in process)
 //   l. Jobs: list page of 500 + count with a filter on 20,000 jobs / 100,000 tasks, save of a job
 //      with 20 tasks, 20 concurrent saves giving 20 distinct numbers
 //   m. certificate PDF generation: a signed final certificate of a 40-item checklist (p50, p95), and
@@ -29,10 +30,12 @@
 //   database only (no web build, no browser figures, no PostgreSQL).
 // --only-llg (or `q`) runs q only: the Loose Gear register's page of 10 with filters and its count
 //   on 100,000 items on 50 sites, and the Excel export of a site's 5,000 items (no web build).
+// --only-reminders (or `n`) runs n only: one due reminder run for 1,000 client users, in process.
 // --only-booklet runs the LLG booklet of 200 items alone (m, in process: no build, no server).
 // Timings never go into the test suite: machines differ; this is for people to read.
 // The figures live in runServer.ts (a-e, o), runData.ts (f, l, m, and g-k on f's data through
 // runBrowser.ts) and runLoad.ts (h); runState.ts holds the options and the table rows.
+import './productionEnv';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -40,11 +43,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { killAll, repoRoot } from './lib/processes';
 import { markdownTable, ms } from './lib/table';
-import { args, failed, loadAtStart, onlyBooklet, onlyLlg, onlyLoad, quick, rows } from './runState';
+import { args, failed, loadAtStart, onlyBooklet, onlyLlg, onlyLoad, onlyReminders, quick, rows } from './runState';
 import { figureA, figureB, figureC, figureStickers, figuresDE } from './runServer';
 import { figureBooklet, figureF, figureM } from './runData';
 import { figureH } from './runLoad';
 import { figureLooseGear } from './looseGear';
+import { figureReminders } from './reminders';
 
 function runNpm(argv: string[]): Promise<number> {
   return new Promise((resolve) => {
@@ -90,10 +94,13 @@ async function main() {
   const started = performance.now();
   console.log(`bench${quick ? ' --quick (smoke run: short durations, a tenth of the data)' : ''}`);
   if (onlyBooklet) await figureBooklet().catch((error) => failed('m', 'booklet of 200 items', '<= 5 s', error));
-  const webProblem = onlyBooklet ? null : await build();
+  const inProcess = onlyBooklet || onlyReminders;
+  const webProblem = inProcess ? null : await build();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   try {
-    if (onlyLlg) {
+    if (onlyReminders) {
+      await figureReminders(path.join(tmp, 'n')).catch((error) => failed('n', 'due reminder run', '<= 10 s', error));
+    } else if (onlyLlg) {
       await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
     } else if (!onlyLoad && !onlyBooklet) {
       const server = await figureA(path.join(tmp, 'a'));
@@ -109,8 +116,9 @@ async function main() {
       await figureM().catch((error) => failed('m', 'certificate PDF generation', '<= 300 ms', error));
       await figureBooklet().catch((error) => failed('m', 'booklet of 200 items', '<= 5 s', error));
       await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
+      await figureReminders(path.join(tmp, 'n')).catch((error) => failed('n', 'due reminder run', '<= 10 s', error));
     }
-    if (!onlyBooklet && !onlyLlg) await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
+    if (!onlyBooklet && !onlyLlg && !onlyReminders) await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
   } finally {
     if (args.has('--keep')) console.log(`\nkept ${tmp}`);
     else await rm(tmp, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/client';
 import { seedOnFirstStart } from './demo';
 import { apiRoutes, CLEANUPS } from './features';
 import { documentsPlugin } from './features/documents';
+import { remindersPlugin } from './features/reminders';
 import { BLOB_GRACE_MS, createBlobStore, moveInlineFiles } from './lib/blobs';
 import { isUniqueViolation } from './lib/errors';
 import { DeviceCookies } from './lib/deviceCookie';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(documentsPlugin);
+  await app.register(remindersPlugin);
   await app.register(staticPlugin);
   await app.register(maintenancePlugin, { cleanups: CLEANUPS });
   return app;

@@ -58,6 +58,12 @@ const EnvSchema = z.object({
     .min(0, 'DOCUMENT_POLL_MS must be between 0 and 3600000')
     .max(3_600_000, 'DOCUMENT_POLL_MS must be between 0 and 3600000')
     .default(2000),
+  REMINDER_CHECK_MS: z.coerce
+    .number({ error: 'REMINDER_CHECK_MS must be a number' })
+    .int('REMINDER_CHECK_MS must be a whole number')
+    .min(0, 'REMINDER_CHECK_MS must be between 0 and 86400000')
+    .max(86_400_000, 'REMINDER_CHECK_MS must be between 0 and 86400000')
+    .default(900_000),
   DB_QUEUE_MAX_WAITING: z.coerce
     .number({ error: 'DB_QUEUE_MAX_WAITING must be a number' })
     .int('DB_QUEUE_MAX_WAITING must be a whole number')
@@ -98,6 +104,8 @@ export interface Config {
   dbQueueMaxWaiting: number;
   /** How often this instance looks for queued PDF generation (ms); 0 turns its worker off. */
   documentPollMs: number;
+  /** How often this instance looks for a namespace whose due reminders of today are not sent (ms); 0 turns it off. */
+  reminderCheckMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -144,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbQueueMaxWaitMs: e.DB_QUEUE_MAX_WAIT_MS,
     dbQueueMaxWaiting: e.DB_QUEUE_MAX_WAITING,
     documentPollMs: e.DOCUMENT_POLL_MS,
+    reminderCheckMs: e.REMINDER_CHECK_MS,
   };
 }

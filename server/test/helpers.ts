@@ -46,6 +46,7 @@ export function testConfig(overrides: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     SESSION_CACHE_MS: '0',
     DOCUMENT_POLL_MS: '0',
+    REMINDER_CHECK_MS: '0',
     ...overrides,
   });
 }

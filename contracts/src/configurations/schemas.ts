@@ -3,6 +3,7 @@ import { objectTypeOf, RowRights, SaveId } from '../common/schemas';
 import { DASHBOARD_CONFIG_NAME, FEATURES_CONFIG_NAME, WEB_ACCESS_CONFIG_NAME } from '../features';
 import { normalizeRole } from '../roles';
 import { type RuleSubject, rulesOf, type WebAccess, type WebAccessEntry, webAccessRuleMatches } from '../webAccess';
+import { DUE_REMINDERS_CONFIG_NAME, DueRemindersConfig } from '../reminders/schemas';
 import { CONFIGURATIONS } from './messages';
 
 /**
@@ -138,6 +139,7 @@ export const KNOWN_CONFIGURATIONS: readonly { name: string; title: string; schem
   { name: WEB_ACCESS_CONFIG_NAME, title: 'Web access rules', schema: WebAccessConfig },
   { name: DASHBOARD_CONFIG_NAME, title: 'Home dashboard tabs', schema: DashboardConfig },
   { name: FEATURES_CONFIG_NAME, title: 'Feature switches', schema: NamespaceFeaturesConfig },
+  { name: DUE_REMINDERS_CONFIG_NAME, title: 'Due reminders', schema: DueRemindersConfig },
 ];
 
 export function knownConfiguration(name: string | null | undefined) {

@@ -2,6 +2,8 @@ import {
   CLIENT_ROLES,
   DASHBOARD_CONFIG_NAME,
   type Features,
+  DEFAULT_REMINDER_WINDOW_DAYS,
+  DUE_REMINDERS_CONFIG_NAME,
   FEATURES_CONFIG_NAME,
   LO_ROLES,
   type Role,
@@ -314,6 +316,15 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
       signatories: ['APPROVER', 'FIELD-ENGG'],
       paper: 'A4',
     });
+    // Due reminders (issue 23): on in the demo, so its outbox shows a sample after first start.
+    const remindersConfig =
+      options.name === 'demo'
+        ? await insertConfiguration(tx, ns.id, DUE_REMINDERS_CONFIG_NAME, {
+            enabled: true,
+            windowDays: DEFAULT_REMINDER_WINDOW_DAYS,
+            roles: ['CLIENT-ADMIN'],
+          })
+        : null;
     const dashboardConfig = await insertConfiguration(tx, ns.id, DASHBOARD_CONFIG_NAME, {
       tabs: [
         { name: 'Overview', url: '/api/dashboard/pages/overview', isEnabled: true, viewRules: [{ roles: ['ALL'] }] },
@@ -343,6 +354,7 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
       [DASHBOARD_CONFIG_NAME]: dashboardConfig.id,
       mobileAppSettings: mobileConfig.id,
       reportBranding: brandingConfig.id,
+      ...(remindersConfig ? { [DUE_REMINDERS_CONFIG_NAME]: remindersConfig.id } : {}),
     };
     return {
       ...ns,

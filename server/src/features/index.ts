@@ -20,6 +20,7 @@ import { type LocationType, locationsRoutes } from './locations';
 import { looseGearRoutes } from './looseGear';
 import { officeLocation, officesRoutes } from './offices';
 import { qrStickersRoutes } from './qrStickers';
+import { remindersRoutes } from './reminders';
 import { roleSetting, rolesRoutes } from './roles';
 import { sequencesRoutes } from './sequences';
 import { type SettingType, settingsRoutes } from './settings';
@@ -77,4 +78,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(looseGearRoutes);
   await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
+  await app.register(remindersRoutes);
 }

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ASSET_PAGE, ASSETS, can, isClientRole } from '@portal/contracts';
 import { AddButton, ListScreen } from '../common/list';
 import { useClientOptions, useSiteOptions } from '../common/options';
@@ -23,15 +24,19 @@ import { useAssetDashboard, useExcelExport } from './useAssetDashboard';
 export default function AssetsPage({ title, crumbs }: ScreenProps) {
   const { user, role } = useSession();
   const clientRole = isClientRole(role);
+  // A link to one asset (the due reminder mails: ?site=&asset=) opens it on its site; a client
+  // user's company is their own, so both are known before anything loads.
+  const [search] = useSearchParams();
+  const linked = clientRole ? { siteId: positiveId(search.get('site')), assetId: positiveId(search.get('asset')) } : null;
   const [filter, setFilter] = useState<AssetFilterState>(() => ({
     companyId: clientRole ? user.companyId : null,
-    siteIds: [],
+    siteIds: linked?.siteId ? [linked.siteId] : [],
     insp: ['', ''],
     due: ['', ''],
     result: '',
     itemStatus: '',
   }));
-  const [panel, setPanel] = useState<{ id: number | null } | null>(null);
+  const [panel, setPanel] = useState<{ id: number | null } | null>(() => (linked?.assetId ? { id: linked.assetId } : null));
   const { companyId } = filter;
 
   const clients = useClientOptions();
@@ -117,4 +122,10 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
       )}
     </ListScreen>
   );
+}
+
+/** A whole positive id from the address, or null. */
+function positiveId(value: string | null): number | null {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }

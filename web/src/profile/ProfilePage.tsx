@@ -16,6 +16,7 @@ import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
 import { SignatureField } from '../users/SignatureField';
 import { loadProfile, ownSignatureApi, PROFILE_KEY, saveProfile } from './api';
+import { RemindersSection } from './RemindersSection';
 
 /**
  * My profile (ours; DECISIONS 9): what certificates print of the people who sign them. Name,
@@ -78,6 +79,7 @@ export default function ProfilePage({ title, crumbs }: ScreenProps) {
               deleteLabel={PROFILE.removeSignature}
             />
           </Section>
+          <RemindersSection />
         </Box>
       )}
     </Box>

@@ -1,4 +1,4 @@
-import type { ProfileAnswer, ProfileBody } from '@portal/contracts';
+import type { ProfileAnswer, ProfileBody, ReminderPreferenceAnswer } from '@portal/contracts';
 import { del, get, post } from '../api/http';
 import type { SignatureApi } from '../users/SignatureField';
 
@@ -20,3 +20,12 @@ export const ownSignatureApi: SignatureApi = {
   },
   remove: () => del<{ message: string }>('/profile/signature'),
 };
+
+/** The cache key of one's own due reminders (issue 23). */
+export const REMINDERS_KEY = ['profile', 'reminders'] as const;
+
+/** `GET /api/profile/reminders`: whether one gets the daily due reminders, and whether one's role does at all. */
+export const loadReminders = () => get<ReminderPreferenceAnswer>('/profile/reminders');
+
+/** `POST /api/profile/reminders`: turns one's own due reminders on or off. */
+export const saveReminders = (enabled: boolean) => post<ReminderPreferenceAnswer>('/profile/reminders', { enabled });

@@ -14,8 +14,23 @@ export interface MailContent {
   facts?: Array<readonly [label: string, value: string | null]>;
   /** A titled, ordered list (the tasks of a job). */
   list?: { title: string; items: string[]; empty?: string };
+  /** Titled groups of items, each may link somewhere (the due reminders' assets by site). */
+  groups?: MailGroup[];
   /** Paragraphs after everything else (what to do next). */
   closing?: string[];
+  /** A last, quiet line with a link (turn these mails off). */
+  footer?: { text: string; linkText: string; href: string };
+}
+
+export interface MailGroup {
+  title: string;
+  items: Array<{
+    text: string;
+    /** Shown after the text ('Expired on 01-Nov-2026'); `tone` colours it in the HTML body. */
+    detail?: string;
+    tone?: 'bad' | 'warn';
+    href?: string;
+  }>;
 }
 
 /** The plain-text body: blocks separated by one blank line. */
@@ -30,6 +45,15 @@ export function mailText(content: MailContent): string {
     if (items.length > 0) blocks.push([`${title}:`, ...items.map((item, i) => `${i + 1}. ${item}`)].join('\n'));
     else if (empty) blocks.push(empty);
   }
+  for (const group of content.groups ?? []) {
+    const lines = [`${group.title}:`];
+    for (const item of group.items) {
+      lines.push(`- ${item.text}${item.detail ? `: ${item.detail}` : ''}`);
+      if (item.href) lines.push(`  ${item.href}`);
+    }
+    blocks.push(lines.join('\n'));
+  }
   blocks.push(...(content.closing ?? []));
+  if (content.footer) blocks.push(`${content.footer.text} ${content.footer.linkText}: ${content.footer.href}`);
   return blocks.join('\n\n');
 }

@@ -44,6 +44,55 @@ export class Mailer {
     return this.transport ? 'smtp' : 'log';
   }
 
+  /**
+   * Many mails at once (the daily due reminders): their outbox rows in one statement per
+   * hundred, then each sent in turn (SMTP). A mail SMTP refuses stays `failed` in the outbox and
+   * the others still go; nothing throws. Answers how many went and how many failed.
+   */
+  async sendMany(messages: Omit<MailMessage, 'attachments'>[]): Promise<{ sent: number; failed: number }> {
+    let sent = 0;
+    let failed = 0;
+    for (let start = 0; start < messages.length; start += 100) {
+      const batch = messages.slice(start, start + 100);
+      const rendered = [];
+      for (const message of batch) rendered.push({ message, text: mailText(message.content), html: await mailHtml(message.content) });
+      const rows = await this.db
+        .insert(mailOutbox)
+        .values(
+          rendered.map(({ message, text, html }) => ({
+            namespaceId: message.namespaceId,
+            toAddress: message.to,
+            subject: message.content.subject,
+            textBody: text,
+            htmlBody: html,
+            status: this.transport ? 'queued' : 'logged',
+          })),
+        )
+        .returning({ id: mailOutbox.id });
+      for (const [i, { message, text, html }] of rendered.entries()) {
+        const subject = message.content.subject;
+        if (!this.transport) {
+          this.log.info({ mail: { to: message.to, subject, text } }, 'mail (no SMTP_URL set)');
+          sent++;
+          continue;
+        }
+        try {
+          await this.transport.sendMail({ from: this.from, to: message.to, subject, text, html });
+          await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, rows[i].id));
+          sent++;
+        } catch (error) {
+          failed++;
+          this.log.error({ err: error, to: message.to }, 'mail delivery failed');
+          await this.db
+            .update(mailOutbox)
+            .set({ status: 'failed', error: String((error as Error).message).slice(0, 500) })
+            .where(eq(mailOutbox.id, rows[i].id));
+        }
+      }
+    }
+    return { sent, failed };
+  }
+
   async send(message: MailMessage): Promise<void> {
     const subject = message.content.subject;
     const text = mailText(message.content);
