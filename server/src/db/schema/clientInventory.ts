@@ -34,5 +34,8 @@ export const clientInventory = pgTable(
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),
   },
-  (t) => [index('client_inventory_site_idx').on(t.namespaceId, t.siteId, t.status, t.id), index('client_inventory_client_idx').on(t.clientId)],
+  (t) => [
+    index('client_inventory_site_idx').on(t.namespaceId, t.siteId, t.status, t.id),
+    index('client_inventory_client_idx').on(t.clientId),
+  ],
 );
