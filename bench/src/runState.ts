@@ -38,6 +38,8 @@ export const settings = quick
 export const onlyCertificate = args.has('--only-certificate');
 /** `--only-llg` (or `q`): the Loose Gear figures only, on their own data (no web build, no other figure). */
 export const onlyLlg = args.has('--only-llg') || args.has('q');
+/** `--only-inventory` (or `v`): the client inventory import figure only, on its own data (no web build). */
+export const onlyInventory = args.has('--only-inventory') || args.has('v');
 /** `--only-booklet`: the LLG booklet figure alone, in process (no build, no server). */
 export const onlyBooklet = args.has('--only-booklet');
 // `npm run bench -- h` is the same as --only-load.
