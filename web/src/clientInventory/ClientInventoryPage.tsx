@@ -41,8 +41,8 @@ const ADDED_ORDER = { field: '', order: 'ASC' } as const;
 const SEARCH_WIDTHS: Record<InventoryField, number> = {
   productCategory: 170,
   description: 170,
-  quantity: 110,
-  tonne: 110,
+  quantity: 135,
+  tonne: 120,
   manufacturer: 150,
   location: 140,
   comments: 150,
