@@ -1,3 +1,5 @@
+const rows = (n: number) => (Number(n) === 1 ? 'row' : 'rows');
+
 /** The spec's texts of the client inventory (administration document 2, 5, 8), word for word; ours are marked "(ours)". */
 export const INVENTORY_TEXT = {
   client: 'Client',
@@ -26,24 +28,24 @@ export const INVENTORY_TEXT = {
   deleteNote: "The row leaves the site's inventory.", // (ours)
   searchBy: (label: string) => `Search ${label}`, // (ours)
   uploading: 'Uploading…', // (ours)
-  imported: (count: number) => `${count.toLocaleString('en-US')} rows imported`, // (ours)
+  imported: (count: number) => `${count.toLocaleString('en-US')} ${rows(count)} imported`, // (ours)
   importRefused: (count: number) =>
     `${count.toLocaleString('en-US')} ${count === 1 ? 'row is' : 'rows are'} invalid: nothing was saved. Correct the file and upload it again.`, // (ours)
   importProblemsTitle: 'The file was not imported', // (ours)
   line: (line: string) => `Line ${line}`, // (ours)
   close: 'Close', // (ours)
-  rowsShown: (shown: number, total: number) => `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`, // (ours)
+  rowsShown: (shown: number, total: number) => `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${rows(total)}`, // (ours)
   // Import refusals (ours; DECISIONS 10: every invalid row with its line and reason)
   notCsv: 'The file is not a CSV text file', // (ours)
   notUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again', // (ours)
   emptyFile: 'The file has no rows', // (ours)
-  tooManyRows: (max: number) => `The file has more than ${max.toLocaleString('en-US')} rows: split it and upload the parts`, // (ours)
+  tooManyRows: (max: number) => `The file has more than ${max.toLocaleString('en-US')} ${rows(max)}: split it and upload the parts`, // (ours)
   missingColumn: (name: string) => `Column ${name} is missing`, // (ours)
   unknownColumn: (name: string) => `Column ${name} is not one of the template's`, // (ours)
-  duplicateColumn: (name: string) => `Column ${name} appears twice`, // (ours)
-  fieldCount: (got: number, expected: number) => `has ${got} values where the header has ${expected}`, // (ours)
+  duplicateColumn: (name: string) => `Column ${name} is there twice`, // (ours)
+  fieldCount: (got: number, expected: number) => `has ${got} ${Number(got) === 1 ? 'value' : 'values'} where the header has ${expected}`, // (ours)
   required: (name: string) => `${name} is required`, // (ours)
-  tooLong: (name: string, max: number) => `${name} is longer than ${max} characters`, // (ours)
+  tooLong: (name: string, max: number) => `${name} is longer than ${max} ${Number(max) === 1 ? 'character' : 'characters'}`, // (ours)
   notWhole: (name: string) => `${name} must be a whole number of 0 or more`, // (ours)
   notDecimal: (name: string) => `${name} must be a number of 0 or more with at most 3 decimals`, // (ours)
   tooBig: (name: string) => `${name} is too large`, // (ours)
