@@ -16,7 +16,7 @@ const CLIENT_ADMIN = 'client-admin@demo.test';
 const SHOTS = '/tmp/inventory-shots';
 const HEADER = 'ProductCategory,Description,Quantity,Tonne,Manufacturer,Location,Comments';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png` });
 
