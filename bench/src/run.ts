@@ -31,6 +31,7 @@
 // --only-llg (or `q`) runs q only: the Loose Gear register's page of 10 with filters and its count
 //   on 100,000 items on 50 sites, and the Excel export of a site's 5,000 items (no web build).
 // --only-reminders (or `n`) runs n only: one due reminder run for 1,000 client users, in process.
+// --only-inventory (or `v`) runs v only: the client inventory import of a 50,000-row CSV (no web build).
 // --only-booklet runs the LLG booklet of 200 items alone (m, in process: no build, no server).
 // Timings never go into the test suite: machines differ; this is for people to read.
 // The figures live in runServer.ts (a-e, o), runData.ts (f, l, m, and g-k on f's data through
@@ -43,12 +44,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { killAll, repoRoot } from './lib/processes';
 import { markdownTable, ms } from './lib/table';
-import { args, failed, loadAtStart, onlyBooklet, onlyLlg, onlyLoad, onlyReminders, quick, rows } from './runState';
+import { args, failed, loadAtStart, onlyBooklet, onlyLoad, quick, rows, soloAsked } from './runState';
 import { figureA, figureB, figureC, figureStickers, figuresDE } from './runServer';
 import { figureBooklet, figureF, figureM } from './runData';
 import { figureH } from './runLoad';
 import { figureLooseGear } from './looseGear';
 import { figureReminders } from './reminders';
+import { figureInventory } from './inventory';
+
+/**
+ * Figures of one area each, on their own data: run in the full bench, or alone with their flag
+ * (`--only-<name>` or the letter). `inProcess` ones need no build at all.
+ */
+interface Solo {
+  flag: string;
+  letter: string;
+  label: string;
+  target: string;
+  inProcess?: boolean;
+  run(dir: string): Promise<void>;
+}
+const SOLO: Solo[] = [
+  { flag: '--only-llg', letter: 'q', label: 'Loose Gear register figures', target: '<= 50 ms', run: figureLooseGear },
+  { flag: '--only-reminders', letter: 'n', label: 'due reminder run', target: '<= 10 s', inProcess: true, run: figureReminders },
+  { flag: '--only-inventory', letter: 'v', label: 'inventory import of 50,000 rows', target: '<= 5 s', run: figureInventory },
+];
+const solo = SOLO.find((figure) => soloAsked(figure.flag, figure.letter));
 
 function runNpm(argv: string[]): Promise<number> {
   return new Promise((resolve) => {
@@ -66,7 +87,7 @@ async function build(): Promise<string | null> {
   }
   if ((await runNpm(['run', 'build', '-w', 'server'])) !== 0) throw new Error('npm run build -w server failed');
   if (onlyLoad) return 'web not needed (--only-load)';
-  if (onlyLlg) return 'web not needed (--only-llg)';
+  if (solo) return `web not needed (${solo.flag})`;
   if (!existsSync(path.join(repoRoot, 'web', 'index.html'))) return 'web not built (no web/index.html yet)';
   if ((await runNpm(['run', 'build', '-w', 'web'])) !== 0) return 'web not built (npm run build -w web failed)';
   return null;
@@ -94,14 +115,13 @@ async function main() {
   const started = performance.now();
   console.log(`bench${quick ? ' --quick (smoke run: short durations, a tenth of the data)' : ''}`);
   if (onlyBooklet) await figureBooklet().catch((error) => failed('m', 'booklet of 200 items', '<= 5 s', error));
-  const inProcess = onlyBooklet || onlyReminders;
-  const webProblem = inProcess ? null : await build();
+  const webProblem = onlyBooklet || solo?.inProcess ? null : await build();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  const runSolo = (figure: Solo) =>
+    figure.run(path.join(tmp, figure.letter)).catch((error) => failed(figure.letter, figure.label, figure.target, error));
   try {
-    if (onlyReminders) {
-      await figureReminders(path.join(tmp, 'n')).catch((error) => failed('n', 'due reminder run', '<= 10 s', error));
-    } else if (onlyLlg) {
-      await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
+    if (solo) {
+      await runSolo(solo);
     } else if (!onlyLoad && !onlyBooklet) {
       const server = await figureA(path.join(tmp, 'a'));
       try {
@@ -115,10 +135,9 @@ async function main() {
       await figureF(path.join(tmp, 'f'), webProblem).catch((error) => failed('f', 'lists on the big namespace', '< 50 ms', error));
       await figureM().catch((error) => failed('m', 'certificate PDF generation', '<= 300 ms', error));
       await figureBooklet().catch((error) => failed('m', 'booklet of 200 items', '<= 5 s', error));
-      await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
-      await figureReminders(path.join(tmp, 'n')).catch((error) => failed('n', 'due reminder run', '<= 10 s', error));
+      for (const figure of SOLO) await runSolo(figure);
     }
-    if (!onlyBooklet && !onlyLlg && !onlyReminders) await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
+    if (!onlyBooklet && !solo) await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
   } finally {
     if (args.has('--keep')) console.log(`\nkept ${tmp}`);
     else await rm(tmp, { recursive: true, force: true });

@@ -36,13 +36,14 @@ export const settings = quick
       uploadSeconds: 15,
     };
 export const onlyCertificate = args.has('--only-certificate');
-/** `--only-llg` (or `q`): the Loose Gear figures only, on their own data (no web build, no other figure). */
-export const onlyLlg = args.has('--only-llg') || args.has('q');
-/** `--only-reminders` (or `n`): the due reminders' run alone, in process (no build, no server). */
-export const onlyReminders = args.has('--only-reminders') || args.has('n');
 /** `--only-booklet`: the LLG booklet figure alone, in process (no build, no server). */
 export const onlyBooklet = args.has('--only-booklet');
 // `npm run bench -- h` is the same as --only-load.
+/**
+ * The figures that also run alone, each on its own data with nothing else (`--only-<name>` or its
+ * letter); run.ts lists them in SOLO. The one asked for, if any.
+ */
+export const soloAsked = (flag: string, letter: string) => args.has(flag) || args.has(letter);
 export const onlyLoad = args.has('--only-load') || args.has('h') || onlyCertificate;
 
 export const loadAtStart = os.loadavg()[0];

@@ -43,3 +43,5 @@ export * from './assets/policy';
 export * from './qrStickers/layout';
 export * from './qrStickers/schemas';
 export * from './reminders/schemas';
+export * from './clientInventory/schemas';
+export * from './clientInventory/policy';

@@ -12,6 +12,7 @@ import { SPECIAL_OBSERVATION_TYPE, TASK_ACTIONS, transitionOf } from './tasks/tr
 import { type LlgChildFacts, llgCanAdd, llgChildCan } from './llg/policy';
 import { USER_STATUS_ACTIONS } from './statuses';
 import { settingsRowCan } from './settings/policy';
+import { INVENTORY_ACTION_PERMISSION, INVENTORY_ROW_ACTIONS, inventoryCanImport, inventoryRowCan } from './clientInventory/policy';
 import { assignableRoles, userCan } from './users/policy';
 import type { WebAccess } from './webAccess';
 
@@ -280,5 +281,12 @@ describe('settings and catalogue policy', () => {
         expect(settingsRowCan(role, permission, { status: 1, kept: true }).delete).toBe(false);
       }
     }
+  });
+});
+
+describe('client inventory policy', () => {
+  it('grants Edit, Delete and the import exactly to the roles of inventory.write', () => {
+    walk([{}], INVENTORY_ROW_ACTIONS, (role) => inventoryRowCan(role), INVENTORY_ACTION_PERMISSION);
+    for (const role of ROLES) expect(inventoryCanImport(role)).toBe(can(role, 'inventory.write'));
   });
 });

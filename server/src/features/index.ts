@@ -18,6 +18,7 @@ import { jobsRoutes } from './jobs';
 import { llgRoutes } from './llg';
 import { type LocationType, locationsRoutes } from './locations';
 import { looseGearRoutes } from './looseGear';
+import { clientInventoryRoutes } from './clientInventory';
 import { officeLocation, officesRoutes } from './offices';
 import { qrStickersRoutes } from './qrStickers';
 import { remindersRoutes } from './reminders';
@@ -76,6 +77,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(documentsRoutes, { canSeeTask });
   await app.register(tasksRoutes);
   await app.register(looseGearRoutes);
+  await app.register(clientInventoryRoutes);
   await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
   await app.register(remindersRoutes);

@@ -127,6 +127,46 @@ export async function readSingleUpload(
   maxBytes: number,
   options: { image?: ImagePurpose } = {},
 ): Promise<Upload> {
+  const { part, received } = await receiveSinglePart(request, store, field, maxBytes);
+  try {
+    if (part.file.truncated) throw payloadTooLarge(FILES.invalidTypeOrSize);
+    const kind = await checkFile(part.filename ?? '', received, accept);
+    const fileName = (part.filename ?? '').replace(/[\\/\0]/g, '_').slice(0, 200);
+    if (options.image && (kind === 'png' || kind === 'jpg')) {
+      const stored = await storedImage(store, received, kind, options.image);
+      if (stored) return { ...stored, fileName: renamedFor(fileName, stored.kind), uploadedSize: received.size };
+    }
+    await store.commit(received);
+    return { fileName, kind, contentType: MIME[kind], sha256: received.sha256, size: received.size, uploadedSize: received.size };
+  } finally {
+    await store.discard(received);
+  }
+}
+
+/**
+ * The same reception and checks as readSingleUpload (413 above `maxBytes`, 400 for content
+ * that is not an accepted kind), but nothing is stored: `use` reads the temporary copy (an
+ * import keeps what it finds in the file, not the file), which is removed afterwards.
+ */
+export async function withSingleUpload<T>(
+  request: FastifyRequest,
+  store: BlobStore,
+  field: string,
+  accept: Kind[],
+  maxBytes: number,
+  use: (file: { path: string; size: number; fileName: string; kind: Kind }) => Promise<T>,
+): Promise<T> {
+  const { part, received } = await receiveSinglePart(request, store, field, maxBytes);
+  try {
+    if (part.file.truncated) throw payloadTooLarge(FILES.invalidTypeOrSize);
+    const kind = await checkFile(part.filename ?? '', received, accept);
+    return await use({ path: received.path, size: received.size, fileName: part.filename ?? '', kind });
+  } finally {
+    await store.discard(received);
+  }
+}
+
+async function receiveSinglePart(request: FastifyRequest, store: BlobStore, field: string, maxBytes: number) {
   if (!request.isMultipart()) throw badRequest(`Send the file as multipart/form-data in the field ${field}`);
   let part: MultipartFile | undefined;
   try {
@@ -145,19 +185,7 @@ export async function readSingleUpload(
   } catch (error) {
     throw uploadError(error);
   }
-  try {
-    if (part.file.truncated) throw payloadTooLarge(FILES.invalidTypeOrSize);
-    const kind = await checkFile(part.filename ?? '', received, accept);
-    const fileName = (part.filename ?? '').replace(/[\\/\0]/g, '_').slice(0, 200);
-    if (options.image && (kind === 'png' || kind === 'jpg')) {
-      const stored = await storedImage(store, received, kind, options.image);
-      if (stored) return { ...stored, fileName: renamedFor(fileName, stored.kind), uploadedSize: received.size };
-    }
-    await store.commit(received);
-    return { fileName, kind, contentType: MIME[kind], sha256: received.sha256, size: received.size, uploadedSize: received.size };
-  } finally {
-    await store.discard(received);
-  }
+  return { part, received };
 }
 
 /** The scaled copy of an uploaded image, stored; null when the upload itself is kept. */

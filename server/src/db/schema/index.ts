@@ -19,3 +19,4 @@ export * from './jobs';
 export * from './documents';
 export * from './qrStickers';
 export * from './reminders';
+export * from './clientInventory';
