@@ -4,3 +4,4 @@ export { assetScope, findAsset } from './assets.queries';
 export { assetLocation, saveAssetIn } from './assets.service';
 export { moveAssetIn } from './assetsArea.service';
 export { inspectorOptions, qualifyingInspectorIds } from './jobResources.service';
+export { daysLeftSql, iso, itemStatusSql } from './assetsArea.sql';
