@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ASSET_PAGE, ASSETS, can, isClientRole } from '@portal/contracts';
 import { AddButton, ListScreen } from '../common/list';
 import { useClientOptions, useSiteOptions } from '../common/options';
@@ -23,15 +24,18 @@ import { useAssetDashboard, useExcelExport } from './useAssetDashboard';
 export default function AssetsPage({ title, crumbs }: ScreenProps) {
   const { user, role } = useSession();
   const clientRole = isClientRole(role);
+  // `?client=<id>&asset=<id>` opens that asset's panel (the Compliance overview's links, issue 23).
+  const [params] = useSearchParams();
+  const linked = { client: Number(params.get('client')) || null, asset: Number(params.get('asset')) || null };
   const [filter, setFilter] = useState<AssetFilterState>(() => ({
-    companyId: clientRole ? user.companyId : null,
+    companyId: clientRole ? user.companyId : linked.client,
     siteIds: [],
     insp: ['', ''],
     due: ['', ''],
     result: '',
     itemStatus: '',
   }));
-  const [panel, setPanel] = useState<{ id: number | null } | null>(null);
+  const [panel, setPanel] = useState<{ id: number | null } | null>(() => (linked.asset ? { id: linked.asset } : null));
   const { companyId } = filter;
 
   const clients = useClientOptions();
