@@ -19,6 +19,7 @@ export const COMPLIANCE_TEXT = {
   overdueTitle: 'Overdue assets', // (ours)
   dueSoonTitle: 'Due in the next 30 days', // (ours)
   openTasksTitle: 'Open tasks per inspector', // (ours)
+  openTasks: 'Open tasks', // (ours)
   openTasksHint: 'Tasks Open, Ongoing or On Hold', // (ours)
   noStatus: 'No due date', // (ours)
   pass: 'Pass', // (ours)

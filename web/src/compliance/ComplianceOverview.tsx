@@ -175,11 +175,11 @@ function Figures({ data, assetLinks, animate }: { data: Overview; assetLinks: bo
         <Kpi label={STATUS_LABELS.dueShortly} value={data.itemStatus.dueShortly} color={STATUS_COLORS.dueShortly} testId="kpi-dueShortly" />
         <Kpi label={STATUS_LABELS.expired} value={data.itemStatus.expired} color={STATUS_COLORS.expired} testId="kpi-expired" />
         <Kpi label={STATUS_LABELS.failed} value={data.itemStatus.failed} color={STATUS_COLORS.failed} testId="kpi-failed" />
-        <Kpi label={T.openTasksTitle} value={openTotal} color={TASK_COLORS.open} testId="kpi-open" />
+        <Kpi label={T.openTasks} value={openTotal} color={TASK_COLORS.open} testId="kpi-open" />
       </Box>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-        <Section table={status} today={data.today} empty={data.itemStatus.total === 0 ? T.noAssets : null}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr' }}>
+        <Section table={status} today={data.today} split="2fr 3fr" empty={data.itemStatus.total === 0 ? T.noAssets : null}>
           <PieChart
             series={[
               {
@@ -198,10 +198,17 @@ function Figures({ data, assetLinks, animate }: { data: Overview; assetLinks: bo
           />
         </Section>
 
-        <Section table={months} today={data.today} hint={T.examinationsHint} empty={examined === 0 ? T.noExaminations : null}>
+        <Section
+          table={months}
+          today={data.today}
+          split="3fr 2fr"
+          hint={T.examinationsHint}
+          empty={examined === 0 ? T.noExaminations : null}
+        >
           <BarChart
             dataset={data.examinations.map((m) => ({ ...m, label: monthLabel(m.month) }))}
             xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+            yAxis={[{ tickMinStep: 1 }]}
             series={[
               { dataKey: 'pass', label: T.pass, color: PASS },
               { dataKey: 'fail', label: T.fail, color: FAIL },
@@ -215,7 +222,7 @@ function Figures({ data, assetLinks, animate }: { data: Overview; assetLinks: bo
       <Section
         table={groups}
         today={data.today}
-        wide
+        split="2fr 3fr"
         note={data.groups.total > data.groups.rows.length ? T.showing(data.groups.rows.length, data.groups.total) : null}
         empty={data.groups.total === 0 ? T.noAssets : null}
       >
@@ -223,22 +230,24 @@ function Figures({ data, assetLinks, animate }: { data: Overview; assetLinks: bo
           layout="horizontal"
           dataset={topGroups.map((g) => ({ ...g, label: `${g.site} (${g.company})` }))}
           yAxis={[{ scaleType: 'band', dataKey: 'label', width: 150 }]}
+          xAxis={[{ tickMinStep: 1 }]}
           series={STATUS_KEYS.map((key) => ({ dataKey: key, label: STATUS_LABELS[key], color: STATUS_COLORS[key], stack: 'status' }))}
           height={Math.max(180, 48 + topGroups.length * 34)}
           skipAnimation={skipAnimation}
         />
       </Section>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr' }}>
         <AssetList kind="overdue" data={data} links={assetLinks} />
         <AssetList kind="due-soon" data={data} links={assetLinks} />
       </Box>
 
-      <Section table={inspectors} today={data.today} hint={T.openTasksHint} wide empty={data.openTasks.length === 0 ? T.noOpenTasks : null}>
+      <Section table={inspectors} today={data.today} hint={T.openTasksHint} empty={data.openTasks.length === 0 ? T.noOpenTasks : null}>
         <BarChart
           layout="horizontal"
           dataset={topInspectors.map((r) => ({ ...r }))}
           yAxis={[{ scaleType: 'band', dataKey: 'inspector', width: 130 }]}
+          xAxis={[{ tickMinStep: 1 }]}
           series={[
             { dataKey: 'open', label: T.open, color: TASK_COLORS.open, stack: 'tasks' },
             { dataKey: 'ongoing', label: T.ongoing, color: TASK_COLORS.ongoing, stack: 'tasks' },
@@ -272,7 +281,7 @@ function Section<R>({
   hint,
   note,
   empty,
-  wide,
+  split = '1fr 1fr',
   children,
 }: {
   table: FigureTable<R>;
@@ -280,7 +289,8 @@ function Section<R>({
   hint?: string;
   note?: string | null;
   empty: string | null;
-  wide?: boolean;
+  /** The chart's and the table's shares of the width, side by side from 900 px. */
+  split?: string;
   children: ReactNode;
 }) {
   const headingId = `compliance-${table.key}-title`;
@@ -303,7 +313,7 @@ function Section<R>({
             display: 'grid',
             gap: 2,
             alignItems: 'start',
-            gridTemplateColumns: { xs: '1fr', md: wide ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr) minmax(0, 1fr)' },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: split.replace(/(\d+fr)/g, 'minmax(0, $1)') },
           }}
         >
           <Box role="img" aria-label={T.chartLabel(table.title)} data-testid="chart" sx={{ minWidth: 0 }}>
