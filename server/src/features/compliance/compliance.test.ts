@@ -6,6 +6,7 @@ import {
   COMPLIANCE_TEXT,
   type ComplianceOverview,
   DASHBOARD_CONFIG_NAME,
+  rolesWith,
 } from '@portal/contracts';
 import { queryRows } from '../../db/rows';
 import { seedJobs } from '../../demo/jobs';
@@ -304,6 +305,14 @@ describe('GET /api/compliance/overview', () => {
     await notFound(loAdmin, `?siteId=${t.acme.clients[0].siteIds[0]}`, COMPLIANCE_TEXT.siteNotFound);
     // A site of another client than the one named.
     await notFound(loAdmin, `?companyId=${company}&siteId=${other?.siteIds[0]}`, COMPLIANCE_TEXT.siteNotFound);
+  });
+
+  it('answers every role the registry allows (the demo tab names them all)', async () => {
+    for (const role of rolesWith('compliance.read')) {
+      const client = await t.login(`${role.toLowerCase()}@demo.test`);
+      const response = await client.get('/api/compliance/overview');
+      expect(response.statusCode, role).toBe(200);
+    }
   });
 
   it('refuses bad input with 400', async () => {
