@@ -39,6 +39,7 @@ export * from './llg/schemas';
 export * from './llg/policy';
 export * from './documents/schemas';
 export * from './assets/dashboard';
+export * from './compliance/schemas';
 export * from './assets/policy';
 export * from './qrStickers/layout';
 export * from './qrStickers/schemas';

@@ -20,6 +20,7 @@ export * from './jobs/messages';
 export * from './assets/messages';
 export * from './tasks/messages';
 export * from './llg/messages';
+export * from './compliance/messages';
 export * from './documents/messages';
 export * from './qrStickers/messages';
 export * from './reminders/messages';

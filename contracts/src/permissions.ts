@@ -20,6 +20,8 @@ export const PERMISSION_ROLES = {
   // Shell
   'session.read': ALL,
   'dashboard.read': ALL,
+  /** The home dashboard's Compliance overview (issue 23, ours): who reads asset data; the tab's view rules narrow it further. */
+  'compliance.read': without(ALL, 'CORPORATE'),
   'files.read': ALL,
   /** My profile: one's own qualifications and signature (DECISIONS 9: the signatories). */
   'profile.self': ALL,

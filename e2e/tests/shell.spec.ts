@@ -171,7 +171,7 @@ test.describe('home dashboard', () => {
   test('shows the tabs whose view rules match, in frames served by this server', async ({ page }) => {
     await loginAs(page, 'scheduler@demo.test');
     await page.goto('/');
-    await expect(page.getByTestId('dashboard-tab')).toHaveText(['Overview', 'Lifting desk']);
+    await expect(page.getByTestId('dashboard-tab')).toHaveText(['Overview', 'Compliance overview', 'Lifting desk']);
     const frame = page.frameLocator('[data-testid=dashboard-frame]');
     await expect(frame.getByRole('heading', { name: 'Demo Inspection Services at a glance' })).toBeVisible();
     await page.getByTestId('dashboard-reload').click();
@@ -181,14 +181,14 @@ test.describe('home dashboard', () => {
   test('administrators also see the activity tab; client users only their company', async ({ page }) => {
     await loginAs(page, 'lo-admin@demo.test');
     await page.goto('/');
-    await expect(page.getByTestId('dashboard-tab')).toHaveText(['Overview', 'Recent activity']);
-    await page.getByTestId('dashboard-tab').nth(1).click();
+    await expect(page.getByTestId('dashboard-tab')).toHaveText(['Overview', 'Compliance overview', 'Recent activity']);
+    await page.getByTestId('dashboard-tab').nth(2).click();
     await expect(page.frameLocator('[data-testid=dashboard-frame]').getByRole('heading', { name: 'Recent activity' })).toBeVisible();
 
     await page.context().clearCookies();
     await loginAs(page, 'client-user@demo.test');
     await page.goto('/');
-    await expect(page.getByTestId('dashboard-tab')).toHaveText(['Overview']);
+    await expect(page.getByTestId('dashboard-tab')).toHaveText(['Overview', 'Compliance overview']);
     await expect(
       page.frameLocator('[data-testid=dashboard-frame]').getByRole('heading', { name: 'Your company at a glance' }),
     ).toBeVisible();

@@ -36,7 +36,7 @@ describe('configuration documents', () => {
     );
     expect(fail(WEB_ACCESS_CONFIG_NAME, { ASSET: { label: 'x' } })).toBe('ASSET.label: "label" is not a known key');
     expect(fail(DASHBOARD_CONFIG_NAME, { tabs: [{ name: 'A', url: '//evil.example' }] })).toBe(
-      'tabs[0].url: must be a path of this portal (/...) or an https:// address',
+      'tabs[0].url: must be a path of this portal (/...), an https:// address or an in-app view (app:compliance)',
     );
     expect(fail(DASHBOARD_CONFIG_NAME, { tabs: [{ name: 'A', url: 'https://bi.example.com/x', viewRules: { roles: ['NONE'] } }] })).toBe(
       'ok',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectTypeOf, RowRights, SaveId } from '../common/schemas';
+import { IN_APP_TAB_URLS } from '../compliance/schemas';
 import { DASHBOARD_CONFIG_NAME, FEATURES_CONFIG_NAME, WEB_ACCESS_CONFIG_NAME } from '../features';
 import { normalizeRole } from '../roles';
 import { type RuleSubject, rulesOf, type WebAccess, type WebAccessEntry, webAccessRuleMatches } from '../webAccess';
@@ -104,15 +105,21 @@ const DashboardRuleSchema = documentObject({
   office: refs,
 });
 
-/** A tab's page: a page of this portal (/...) or an https: page (the CSP's frame-src). */
+/**
+ * A tab's page: a page of this portal (/...), an https: page (the CSP's frame-src), or one of
+ * the portal's in-app views (`app:compliance`, issue 23), rendered in the app, not framed.
+ */
 const tabUrl = z
   .string({ error: 'must be text' })
   .trim()
   .min(1, 'url is required')
   .max(2000)
   .refine(
-    (url) => (url.startsWith('/') && !url.startsWith('//')) || /^https:\/\/[^\s]+$/i.test(url),
-    'must be a path of this portal (/...) or an https:// address',
+    (url) =>
+      (url.startsWith('/') && !url.startsWith('//')) ||
+      /^https:\/\/[^\s]+$/i.test(url) ||
+      (IN_APP_TAB_URLS as readonly string[]).includes(url),
+    `must be a path of this portal (/...), an https:// address or an in-app view (${IN_APP_TAB_URLS.join(', ')})`,
   );
 
 export const DashboardTabSchema = documentObject({

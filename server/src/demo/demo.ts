@@ -1,5 +1,7 @@
 import {
   CLIENT_ROLES,
+  COMPLIANCE_TAB_URL,
+  COMPLIANCE_TEXT,
   DASHBOARD_CONFIG_NAME,
   type Features,
   DEFAULT_REMINDER_WINDOW_DAYS,
@@ -7,6 +9,7 @@ import {
   FEATURES_CONFIG_NAME,
   LO_ROLES,
   type Role,
+  rolesWith,
   WEB_ACCESS_CONFIG_NAME,
   type WebAccess,
 } from '@portal/contracts';
@@ -328,6 +331,13 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
     const dashboardConfig = await insertConfiguration(tx, ns.id, DASHBOARD_CONFIG_NAME, {
       tabs: [
         { name: 'Overview', url: '/api/dashboard/pages/overview', isEnabled: true, viewRules: [{ roles: ['ALL'] }] },
+        // Issue 23: the in-app Compliance overview, for every role that reads asset data.
+        {
+          name: COMPLIANCE_TEXT.title,
+          url: COMPLIANCE_TAB_URL,
+          isEnabled: true,
+          viewRules: [{ roles: [...rolesWith('compliance.read')] }],
+        },
         {
           name: 'Recent activity',
           url: '/api/dashboard/pages/activity',

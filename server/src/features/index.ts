@@ -8,6 +8,7 @@ import { authRoutes } from './auth';
 import { brandingRoutes } from './branding';
 import { clientLocation, clientLogoRoutes, clientsRoutes, siteLocation } from './clients';
 import { configurationSetting, configurationsRoutes } from './configurations';
+import { complianceRoutes } from './compliance';
 import { dashboardRoutes, dashboardTabsSetting } from './dashboard';
 import { cleanups as dataFormsCleanups, dataFormSetting, dataFormsRoutes } from './dataForms';
 import { divisionSetting } from './divisions';
@@ -61,6 +62,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(configurationsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(complianceRoutes);
   await app.register(usersRoutes);
   await app.register(clientLogoRoutes);
   await app.register(clientsRoutes);

@@ -24,19 +24,19 @@ import { useAssetDashboard, useExcelExport } from './useAssetDashboard';
 export default function AssetsPage({ title, crumbs }: ScreenProps) {
   const { user, role } = useSession();
   const clientRole = isClientRole(role);
-  // A link to one asset (the due reminder mails: ?site=&asset=) opens it on its site; a client
-  // user's company is their own, so both are known before anything loads.
+  // A link to one asset opens its panel: `?client=&site=&asset=` (the Compliance overview's lists
+  // name the client; the due reminder mails, read by client users, the site).
   const [search] = useSearchParams();
-  const linked = clientRole ? { siteId: positiveId(search.get('site')), assetId: positiveId(search.get('asset')) } : null;
+  const linked = { client: positiveId(search.get('client')), siteId: positiveId(search.get('site')), assetId: positiveId(search.get('asset')) };
   const [filter, setFilter] = useState<AssetFilterState>(() => ({
-    companyId: clientRole ? user.companyId : null,
-    siteIds: linked?.siteId ? [linked.siteId] : [],
+    companyId: clientRole ? user.companyId : linked.client,
+    siteIds: linked.siteId ? [linked.siteId] : [],
     insp: ['', ''],
     due: ['', ''],
     result: '',
     itemStatus: '',
   }));
-  const [panel, setPanel] = useState<{ id: number | null } | null>(() => (linked?.assetId ? { id: linked.assetId } : null));
+  const [panel, setPanel] = useState<{ id: number | null } | null>(() => (linked.assetId ? { id: linked.assetId } : null));
   const { companyId } = filter;
 
   const clients = useClientOptions();

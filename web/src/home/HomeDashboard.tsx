@@ -7,10 +7,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
-import { SHELL } from '@portal/contracts';
+import { COMPLIANCE_TAB_URL, SHELL } from '@portal/contracts';
 import { get } from '../api/http';
+
+/** In-app views a tab may name instead of a page to frame (`app:<view>`, docs/decisions.md). */
+const ComplianceOverview = lazy(() => import('../compliance/ComplianceOverview'));
 
 interface DashboardTab {
   name: string;
@@ -20,7 +23,9 @@ interface DashboardTab {
 /**
  * Home: the namespace's dashboard tabs as frames (shell document 2, "Home dashboard").
  * The server answers only the tabs whose view rules match the user. A load failure ends
- * loading silently (administration document 8).
+ * loading silently (administration document 8). A tab whose url is `app:compliance` is the
+ * Compliance overview (issue 23), rendered here rather than framed; its module (and the
+ * charts) load only when that tab is chosen.
  */
 export function HomeDashboard() {
   const [tabs, setTabs] = useState<DashboardTab[] | null>(null);
@@ -77,7 +82,7 @@ export function HomeDashboard() {
               label={t.name}
               title="Double-click to open in a new window"
               data-testid="dashboard-tab"
-              onDoubleClick={() => window.open(t.url, '_blank', 'noopener')}
+              onDoubleClick={() => t.url !== COMPLIANCE_TAB_URL && window.open(t.url, '_blank', 'noopener')}
             />
           ))}
         </Tabs>
@@ -87,14 +92,28 @@ export function HomeDashboard() {
           </IconButton>
         </Tooltip>
       </Box>
-      <Box
-        component="iframe"
-        key={`${tab.url}-${reloads}`}
-        src={tab.url}
-        title={tab.name}
-        data-testid="dashboard-frame"
-        sx={{ flex: 1, border: 0, width: '100%', bgcolor: '#f5f7fa' }}
-      />
+      {tab.url === COMPLIANCE_TAB_URL ? (
+        <Box key={`${tab.url}-${reloads}`} sx={{ flex: 1, overflow: 'auto' }} data-testid="dashboard-view">
+          <Suspense
+            fallback={
+              <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+                <CircularProgress aria-label={SHELL.loadingDashboard} />
+              </Box>
+            }
+          >
+            <ComplianceOverview />
+          </Suspense>
+        </Box>
+      ) : (
+        <Box
+          component="iframe"
+          key={`${tab.url}-${reloads}`}
+          src={tab.url}
+          title={tab.name}
+          data-testid="dashboard-frame"
+          sx={{ flex: 1, border: 0, width: '100%', bgcolor: '#f5f7fa' }}
+        />
+      )}
     </Paper>
   );
 }

@@ -61,6 +61,8 @@ export const assets = pgTable(
     // The asset dashboard: one client's active assets of some sites, by name.
     index('assets_dashboard_idx').on(t.siteId, t.status, t.name),
     index('assets_namespace_idx').on(t.namespaceId, t.status),
+    // The Compliance overview's overdue and due-soon lists: a namespace's active assets by due date (issue 23).
+    index('assets_due_idx').on(t.namespaceId, t.status, t.dueDate),
     index('assets_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Two active assets of one client company never share a name (any case): 409 on save.
     uniqueIndex('assets_active_name_key').on(t.companyId, sql`lower(${t.name})`).where(sql`${t.status} = 1`),

@@ -4,5 +4,5 @@ export { assetScope, findAsset } from './assets.queries';
 export { assetLocation, saveAssetIn } from './assets.service';
 export { moveAssetIn } from './assetsArea.service';
 export { inspectorOptions, qualifyingInspectorIds } from './jobResources.service';
-// The item status in SQL over an asset aliased `a` (the due reminders list the same statuses).
-export { daysLeftSql, itemStatusSql } from './assetsArea.sql';
+// The item status in SQL over an asset aliased `a` (the due reminders and the compliance overview).
+export { daysLeftSql, iso, itemStatusSql } from './assetsArea.sql';

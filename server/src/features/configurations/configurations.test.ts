@@ -147,7 +147,7 @@ describe('saving a configuration', () => {
       [
         { tabs: [{ name: 'KPIs', url: 'http://example.com' }] },
         'tabs[0].url',
-        'must be a path of this portal (/...) or an https:// address',
+        'must be a path of this portal (/...), an https:// address or an in-app view (app:compliance)',
       ],
       [{ tabs: [{ url: '/api/dashboard/pages/overview' }] }, 'tabs[0].name', 'name is required'],
       [

@@ -1,0 +1,1 @@
+CREATE INDEX "assets_due_idx" ON "assets" USING btree ("namespace_id","status","due_date");
