@@ -36,6 +36,7 @@ export * from './tasks/transitions';
 export * from './tasks/schemas';
 export * from './tasks/policy';
 export * from './llg/schemas';
+export * from './assessments/schemas';
 export * from './llg/policy';
 export * from './documents/schemas';
 export * from './assets/dashboard';

@@ -20,5 +20,6 @@ export * from './jobs/messages';
 export * from './assets/messages';
 export * from './tasks/messages';
 export * from './llg/messages';
+export * from './assessments/messages';
 export * from './documents/messages';
 export * from './qrStickers/messages';

@@ -9,6 +9,7 @@ import { seedTaskWork } from './tasks';
 import { seedTaskTypes } from './taskTypes';
 import { seedQrStickers } from './qrStickers';
 import { seedLooseGear } from './looseGear';
+import { seedAssessments } from './assessments';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -85,6 +86,8 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
     // The Loose Gear register of the demo client's first two sites, two years of examinations,
     // and an open LLG task for the demo field engineer (issue 22).
     await seedLooseGear(db, demo, { seed: 2222, itemsPerSite: 33, openTask: true, documents: true });
+    // Training certificates of 84 trainees of the first two clients over four courses (issue 23).
+    await seedAssessments(db, demo, { seed: 2323, traineesPerClient: [44, 40], documents: true });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }

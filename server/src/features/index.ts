@@ -18,6 +18,7 @@ import { jobsRoutes } from './jobs';
 import { llgRoutes } from './llg';
 import { type LocationType, locationsRoutes } from './locations';
 import { looseGearRoutes } from './looseGear';
+import { assessmentsRoutes } from './assessments';
 import { officeLocation, officesRoutes } from './offices';
 import { qrStickersRoutes } from './qrStickers';
 import { roleSetting, rolesRoutes } from './roles';
@@ -75,6 +76,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(documentsRoutes, { canSeeTask });
   await app.register(tasksRoutes);
   await app.register(looseGearRoutes);
+  await app.register(assessmentsRoutes);
   await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
 }

@@ -4,3 +4,6 @@ export { assetScope, findAsset } from './assets.queries';
 export { assetLocation, saveAssetIn } from './assets.service';
 export { moveAssetIn } from './assetsArea.service';
 export { inspectorOptions, qualifyingInspectorIds } from './jobResources.service';
+// The item status SQL (over `a.last_result`, `a.due_date`) and the Specifications line, for the Assessments dashboard.
+export { iso, itemStatusSql } from './assetsArea.sql';
+export { specificationsOf } from './assetDashboard.service';
