@@ -38,6 +38,8 @@ export const settings = quick
 export const onlyCertificate = args.has('--only-certificate');
 /** `--only-llg` (or `q`): the Loose Gear figures only, on their own data (no web build, no other figure). */
 export const onlyLlg = args.has('--only-llg') || args.has('q');
+/** `--only-assessments`: the Assessments figures only, on their own data (no web build, no other figure). */
+export const onlyAssessments = args.has('--only-assessments');
 /** `--only-booklet`: the LLG booklet figure alone, in process (no build, no server). */
 export const onlyBooklet = args.has('--only-booklet');
 // `npm run bench -- h` is the same as --only-load.
