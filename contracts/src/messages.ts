@@ -23,3 +23,4 @@ export * from './llg/messages';
 export * from './assessments/messages';
 export * from './documents/messages';
 export * from './qrStickers/messages';
+export * from './grids/messages';

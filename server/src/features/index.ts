@@ -13,6 +13,7 @@ import { cleanups as dataFormsCleanups, dataFormSetting, dataFormsRoutes } from 
 import { divisionSetting } from './divisions';
 import { documentsRoutes } from './documents';
 import { filesRoutes } from './files';
+import { gridStatesRoutes } from './gridStates';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { llgRoutes } from './llg';
@@ -79,4 +80,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(assessmentsRoutes);
   await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
+  await app.register(gridStatesRoutes);
 }
