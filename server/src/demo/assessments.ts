@@ -16,7 +16,7 @@ import type { SectionSeed } from './taskTypeSeeds';
  * The demo's training certificates (issue 23, tasks document 2.8): trainees (assets of the
  * TRAINEE asset type 'Trainee Assessment', DECISIONS 8) of two client companies, spread over
  * their sites, and four courses (task types with a short checklist). Each trainee took one
- * course, every third a second one; each (trainee, course) has its latest approved certificate
+ * course, every fifth a second one; each (trainee, course) has its latest approved certificate
  * planned to be Valid, Due Shortly, Expired or Failed, some with an earlier Fail or an earlier
  * Pass in their history. Training sessions are past jobs (one per site, course and day) of the
  * demo field engineer. Also the fixture of the dashboard's tests and its bench.
@@ -229,7 +229,7 @@ export async function seedAssessments(db: Db, ns: SeededNamespace, options: Opti
     const certificates: Certificate[] = [];
     let pair = 0;
     for (const [t] of trainees.entries()) {
-      const taken = t % 3 === 0 ? [t % 4, (t + 1) % 4] : [t % 4];
+      const taken = t % 5 === 0 ? [t % 4, (t + 1) % 4] : [t % 4];
       for (const courseIndex of taken) {
         const validity = Number(courses[courseIndex].validity);
         const plan = PLAN[(pair * 7) % PLAN.length];

@@ -68,7 +68,7 @@ describe('GET /api/Assessments', () => {
     const rows = await rowsOf(clientUser, base());
     const latest = await latestOf(clientA());
     expect(rows.length).toBe(latest.length);
-    expect(rows.length).toBe(16);
+    expect(rows.length).toBe(15);
     expect(rows.map((r) => r.id).sort()).toEqual(latest.map((l) => Number(l.id)).sort());
     const keys = rows.map((r) => `${r.location}\u0000${r.taskType}`);
     expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
