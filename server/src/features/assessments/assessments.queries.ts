@@ -22,17 +22,41 @@ export type SiteChoice = { siteIds: number[] } | { allOfClient: true; siteIds: n
 const dayRange = (column: SQL, range: { from: string; to: string }) =>
   sql`${column} between ${`${range.from}T00:00:00Z`}::timestamptz and ${`${range.to}T23:59:59.999Z`}::timestamptz`;
 
-/** One row per trainee and course: the latest certificate (alias `a`, before the filters). */
-function rowsSql(scope: Scope, clientId: number, sites: SiteChoice, withJob: boolean): SQL {
-  const siteIds = 'allOfClient' in sites ? sites.siteIds : sites.siteIds;
+/** The client's active trainees (assets of a TRAINEE type) on the sites, as conditions on `tr`. */
+function traineeWhere(scope: Scope, clientId: number, sites: SiteChoice): SQL {
+  const siteIds = sites.siteIds;
   const siteCondition = siteIds === null ? sql`` : sql`and tr.site_id = any(${sql.param(siteIds)}::int[])`;
-  const job = withJob ? sql`left join jobs j on j.id = l.job_id` : sql``;
-  const jobNumber = withJob ? sql`j.job_number` : sql`null::text`;
+  return sql`tr.namespace_id = ${scope.namespaceId}::int and tr.company_id = ${clientId}::int and tr.status = 1 ${siteCondition}
+             and tr.asset_type_id = any(array(select x.id from asset_types x
+                                               where x.namespace_id = ${scope.namespaceId}::int and x.category = 'TRAINEE'))`;
+}
+
+/**
+ * One row per trainee and course: the latest certificate (alias `a`, before the filters).
+ * `firstTrainees`: only the first n trainees by name (and id) that have a certificate, with the
+ * trainee-level filter: enough for a page in the default order, since each has a row or more.
+ */
+function rowsSql(
+  scope: Scope,
+  clientId: number,
+  sites: SiteChoice,
+  options: { withJob: boolean; firstTrainees?: { count: number; filter: AssessmentFilter } },
+): SQL {
+  const job = options.withJob ? sql`left join jobs j on j.id = l.job_id` : sql``;
+  const jobNumber = options.withJob ? sql`j.job_number` : sql`null::text`;
+  const first = options.firstTrainees;
+  const trainees = first
+    ? sql`(select tr.* from assets tr
+            where ${traineeWhere(scope, clientId, sites)} ${traineeFilter(first.filter)}
+              and exists (select 1 from tasks e where e.asset_id = tr.id and e.status = 16 and e.namespace_id = ${scope.namespaceId}::int)
+            order by tr.name, tr.id
+            limit ${first.count}::int) tr`
+    : sql`assets tr`;
   return sql`select l.id, tr.id as asset_id, tr.name, tr.acronym_code, tr.attributes, tr.site_id, s.name as site,
                     l.task_type_id, tt.name as course, l.result as last_result, l.actual_inspection_date, l.certificate_number,
                     case when l.result = 1 then l.actual_inspection_date + make_interval(months => tt.validity) end as due_date,
                     l.job_id, l.certificate_file_id, l.certificate_status, ${jobNumber} as job_number
-               from assets tr
+               from ${trainees}
                join sites s on s.id = tr.site_id
                cross join lateral (
                  select distinct on (t.task_type_id) t.id, t.task_type_id, t.result, t.actual_inspection_date, t.certificate_number,
@@ -42,10 +66,28 @@ function rowsSql(scope: Scope, clientId: number, sites: SiteChoice, withJob: boo
                   order by t.task_type_id, t.actual_inspection_date desc nulls last, t.id desc) l
                join task_types tt on tt.id = l.task_type_id
                ${job}
-              where tr.namespace_id = ${scope.namespaceId}::int and tr.company_id = ${clientId}::int and tr.status = 1 ${siteCondition}
-                and tr.asset_type_id = any(array(select x.id from asset_types x
-                                                  where x.namespace_id = ${scope.namespaceId}::int and x.category = 'TRAINEE'))`;
+              where ${traineeWhere(scope, clientId, sites)}`;
 }
+
+/** The trainee-level column filters (name, id) on `tr`. */
+function traineeFilter(filter: AssessmentFilter): SQL {
+  const parts: SQL[] = [];
+  if (filter.location?.trim()) parts.push(sql`and ${contains(sql`tr.name`, filter.location)}`);
+  if (filter.acronymCode?.trim()) parts.push(sql`and ${contains(sql`tr.acronym_code`, filter.acronymCode)}`);
+  return sql.join(parts, sql` `);
+}
+
+/** Whether the filter names only trainee-level columns (so every chosen trainee has a row). */
+const onlyTraineeFilters = (filter: AssessmentFilter) =>
+  !filter.specifications?.trim() &&
+  !filter.taskType?.trim() &&
+  !filter.certificateNumber?.trim() &&
+  !filter.site?.trim() &&
+  !filter.jobNumber?.trim() &&
+  !filter.result &&
+  !filter.itemStatus &&
+  !filter.actualInspectionDate &&
+  !filter.dueDate;
 
 /** The filter's conditions on the rows `a` (true when none). */
 function filterWhere(filter: AssessmentFilter): SQL {
@@ -83,7 +125,7 @@ const SORT_KEYS: Record<AssessmentSortColumn, SQL> = {
 
 /** The order: the chosen column (empty values last), then name, course and id; by default name, course, id. */
 function orderBy(sort: { column?: AssessmentSortColumn; order?: 'asc' | 'desc' }): SQL {
-  const rest = sql`a.name, a.course, a.id`;
+  const rest = sql`a.name, a.asset_id, a.course, a.id`;
   if (!sort.column) return rest;
   const direction = sort.order === 'desc' ? sql`desc` : sql`asc`;
   return sql`${SORT_KEYS[sort.column]} ${direction} nulls last, ${rest}`;
@@ -129,13 +171,19 @@ export async function assessmentRecords(
   const limit = page.limit === null ? sql`` : sql`limit ${page.limit}::int`;
   const order = orderBy({ column: page.sortColumn, order: page.sortOrder });
   const finalCodes = sql.param(certificateStatusCodes('final'));
+  // The default order with trainee-level filters only: the page's rows come from the first
+  // offset + limit trainees in name order, so the database reads those, not the whole client.
+  const firstTrainees =
+    !page.sortColumn && page.limit !== null && onlyTraineeFilters(filter)
+      ? { count: Math.max(0, page.offset) + page.limit, filter }
+      : undefined;
   return queryRows<AssessmentRecord>(
     db,
     sql`select p.id, p.asset_id, p.name, p.acronym_code, p.attributes, p.site_id, p.site, p.task_type_id, p.course, p.last_result as result,
                ${iso(sql`p.actual_inspection_date`)} as inspected, ${iso(sql`p.due_date`)} as due, p.certificate_number, p.item_status,
                j.job_number, j.quotation_number, cf.blob_key as certificate_key, cf.file_name as certificate_name
           from (select a.*, ${itemStatusSql} as item_status
-                  from (${rowsSql(scope, clientId, sites, needsJob(filter))}) a
+                  from (${rowsSql(scope, clientId, sites, { withJob: needsJob(filter), firstTrainees })}) a
                  where ${filterWhere(filter)}
                  order by ${order}
                 offset ${Math.max(0, page.offset)}::int ${limit}) p
@@ -147,7 +195,7 @@ export async function assessmentRecords(
 
 /** The same order on the page's alias `p` (its item status is a column there). */
 function orderByOuter(page: { sortColumn?: AssessmentSortColumn; sortOrder?: 'asc' | 'desc' }): SQL {
-  const rest = sql`p.name, p.course, p.id`;
+  const rest = sql`p.name, p.asset_id, p.course, p.id`;
   if (!page.sortColumn) return rest;
   const keys: Record<AssessmentSortColumn, SQL> = {
     location: sql`p.name`,
@@ -174,7 +222,7 @@ export async function assessmentCount(
 ): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (${rowsSql(scope, clientId, sites, needsJob(filter))}) a where ${filterWhere(filter)}`,
+    sql`select count(*)::int as n from (${rowsSql(scope, clientId, sites, { withJob: needsJob(filter) })}) a where ${filterWhere(filter)}`,
   );
   return Number(row?.n ?? 0);
 }

@@ -15,7 +15,7 @@ import { type SeededAssessments, seedAssessments } from '../../demo/assessments'
 import type { SeededNamespace } from '../../demo/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, filterHeader, type TestContext } from '../../../test/helpers';
-import { DOCUMENT_OWNER } from '../documents';
+import { DOCUMENT_OWNER, drainDocumentJobs, enqueueTaskDocuments } from '../documents';
 
 let t: TestContext;
 let seeded: SeededAssessments;
@@ -186,6 +186,31 @@ describe('GET /api/Assessments', () => {
     expect(pdf.body).toContain('%PDF');
   });
 
+  it("makes a trainee's certificate and a Fail report with the documents worker, and links them", async () => {
+    const rows = await rowsOf(scheduler, { clientNumber: seeded.clientIds[1] });
+    const chosen = [rows.find((r) => r.result === '1')!, rows.find((r) => r.result === '2')!];
+    for (const row of chosen) await enqueueTaskDocuments(t.app.db, { id: row.id, namespaceId: t.demo.id }, 'final', null);
+    await drainDocumentJobs({
+      db: t.app.db,
+      blobs: t.app.blobs,
+      instanceId: 'assessments-test',
+      settings: { leaseMs: 60_000, maxAttempts: 1, retryBaseMs: 1000, publicUrl: 'http://localhost:3000' },
+    });
+    const [problem] = await queryRows<{ last_error: string | null; state: string }>(
+      t.app.db,
+      sql`select last_error, state from document_jobs where task_id = any(${sql.param(chosen.map((r) => r.id))}::int[]) and state <> 'done'`,
+    );
+    expect(problem).toBeUndefined();
+    const after = await rowsOf(scheduler, { clientNumber: seeded.clientIds[1] });
+    for (const row of chosen) {
+      const made = after.find((r) => r.id === row.id)!;
+      expect(made.certificateFile?.fileName).toMatch(/\.pdf$/);
+      const pdf = await scheduler.get(`/api/filedownload?id=${made.certificateFile?.blobKey}`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
+
   it('refuses bad filters with 400 and a reason, a From after its To included', async () => {
     const cases: [string, string | RegExp][] = [
       ['filter=%7Bnot json', /filter/i],
@@ -209,7 +234,7 @@ describe('GET /api/Assessments', () => {
       expect(response.statusCode, `${query}: ${response.body}`).toBe(400);
       expect(response.json().error).toMatch(message);
     }
-    const header = await clientUser.get('/api/Assessments/count', { headers: { filter: '%E0%A4%A' } });
+    const header = await clientUser.get('/api/Assessments/count', { filter: '%E0%A4%A' });
     expect(header.statusCode).toBe(400);
     const count = await clientUser.get(`/api/Assessments/count?${q(base({ dueDate: '2026-05-02#2026-05-01' }))}`);
     expect(count.statusCode).toBe(400);
@@ -218,7 +243,8 @@ describe('GET /api/Assessments', () => {
   it("keeps client roles to their company and SITE-USER to their sites; another namespace's ids are 404", async () => {
     const other = seeded.clientIds[1];
     // Office staff see the second client's trainees; its client users do not.
-    expect((await rowsOf(scheduler, { clientNumber: other })).length).toBe(8);
+    expect((await rowsOf(scheduler, { clientNumber: other })).length).toBe((await latestOf(other)).length);
+    expect((await latestOf(other)).length).toBe(7);
     for (const filter of [{ clientNumber: other }, { clientNumber: clientA(), siteNumbers: [sitesOf(other)[0]] }]) {
       expect((await list(clientUser, filter)).statusCode).toBe(404);
       expect((await clientAdmin.get(`/api/Assessments/count?${q(filter)}`)).statusCode).toBe(404);
