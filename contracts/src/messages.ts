@@ -25,3 +25,7 @@ export * from './documents/messages';
 export * from './qrStickers/messages';
 export * from './reminders/messages';
 export * from './clientInventory/messages';
+export * from './assessments/messages';
+export * from './documents/messages';
+export * from './qrStickers/messages';
+export * from './grids/messages';

@@ -11,6 +11,7 @@ const NOT_AUDITED: Record<string, string> = {
   audit_log: 'the audit trail itself',
   sessions: 'sign-ins, not records; kept apart so that every request does not write an audit row',
   mail_outbox: 'outgoing mail, a queue rather than a record',
+  user_grid_states: "a user's own column layout of a grid (order, widths, grouping), a preference rather than a record",
   document_jobs: 'the PDF generation queue; the certificate status changes it makes are audited on tasks',
   reminder_runs: "the due reminders' claim of a day's run, a queue rather than a record",
 };

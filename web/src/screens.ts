@@ -30,6 +30,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   assets: () => import('./assets/AssetsPage'),
   llg: () => import('./looseGear/LooseGearPage'),
   clientInventory: () => import('./clientInventory/ClientInventoryPage'),
+  assessment: () => import('./assessments/AssessmentsPage'),
   qrSticker: () => import('./qrStickers/QrStickerPage'),
   profile: () => import('./profile/ProfilePage'),
 };

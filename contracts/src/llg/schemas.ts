@@ -112,7 +112,8 @@ function isCalendarDay(value: string): boolean {
   return year >= 1000 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const dateRange = z
+/** A 'start#end' day range of a filter (the register's and the assessments'); null unless both ends. */
+export const DayRangeFilter = z
   .string()
   .max(60)
   .transform((v, ctx): { from: string; to: string } | null => {
@@ -159,8 +160,8 @@ export const LooseGearFilter = z
       .enum(LOOSE_GEAR_ITEM_STATUSES)
       .nullish()
       .or(z.literal('').transform(() => null)),
-    actualInspectionDate: dateRange,
-    dueDate: dateRange,
+    actualInspectionDate: DayRangeFilter,
+    dueDate: DayRangeFilter,
   })
   .strict();
 export type LooseGearFilter = z.output<typeof LooseGearFilter>;

@@ -10,6 +10,7 @@ import { seedTaskTypes } from './taskTypes';
 import { seedQrStickers } from './qrStickers';
 import { seedLooseGear } from './looseGear';
 import { seedClientInventory } from './clientInventory';
+import { seedAssessments } from './assessments';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -88,6 +89,8 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
     await seedLooseGear(db, demo, { seed: 2222, itemsPerSite: 33, openTask: true, documents: true });
     // The client inventory: 200 rows on the demo client's first two sites (issue 24).
     await seedClientInventory(db, demo, { seed: 2424, rowsPerSite: 100 });
+    // Training certificates of 84 trainees of the first two clients over four courses (issue 23).
+    await seedAssessments(db, demo, { seed: 2323, traineesPerClient: [44, 40], documents: true });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }

@@ -293,8 +293,8 @@ export async function seedLooseGear(db: Db, ns: SeededNamespace, options: Option
   });
 }
 
-/** A job of the LLG visit, numbered from the office's JOB sequence as the portal's saves are. */
-async function insertJob(
+/** A job of the LLG visit (or another demo visit), numbered from the office's JOB sequence as the portal's saves are. */
+export async function insertJob(
   tx: Db,
   namespaceId: number,
   job: {
@@ -306,6 +306,9 @@ async function insertJob(
     status: number;
     inspectorId: number | null;
     scheduler: number | null;
+    /** The job's name and comments (default: the loose gear examination's). */
+    name?: string;
+    comments?: string;
   },
 ): Promise<number> {
   const [{ n }] = await queryRows<{ n: number }>(
@@ -321,9 +324,9 @@ async function insertJob(
     tx,
     sql`insert into jobs (namespace_id, job_number, name, type, status, customer_id, site_id, start_date, end_date, duration, office_id,
                           comments, main_inspector_id, time_zone, created_by, modified_by, created_at, modified_at)
-        values (${namespaceId}::int, ${number}, 'Loose gear examination', 1, ${job.status}::int, ${job.clientId}::int, ${job.siteId}::int,
+        values (${namespaceId}::int, ${number}, ${job.name ?? 'Loose gear examination'}, 1, ${job.status}::int, ${job.clientId}::int, ${job.siteId}::int,
                 ${job.start.toISOString()}::timestamptz, ${new Date(job.start.getTime() + DAY).toISOString()}::timestamptz, 1,
-                ${job.officeId}::int, 'Six-monthly thorough examination of loose lifting gear (LOLER)', ${job.inspectorId}::int, 'Asia/Dubai',
+                ${job.officeId}::int, ${job.comments ?? 'Six-monthly thorough examination of loose lifting gear (LOLER)'}, ${job.inspectorId}::int, 'Asia/Dubai',
                 ${job.scheduler}::int, ${job.scheduler}::int, ${new Date(job.start.getTime() - 7 * DAY).toISOString()}::timestamptz,
                 ${job.start.toISOString()}::timestamptz)
         returning id`,
@@ -332,7 +335,7 @@ async function insertJob(
 }
 
 /** The next `count` numbers of the office and division's CERTIFICATE sequence (DECISIONS 6), in one step. */
-async function certificateNumbers(
+export async function certificateNumbers(
   tx: Db,
   namespaceId: number,
   officeId: number,

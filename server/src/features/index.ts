@@ -14,12 +14,14 @@ import { cleanups as dataFormsCleanups, dataFormSetting, dataFormsRoutes } from 
 import { divisionSetting } from './divisions';
 import { documentsRoutes } from './documents';
 import { filesRoutes } from './files';
+import { gridStatesRoutes } from './gridStates';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { llgRoutes } from './llg';
 import { type LocationType, locationsRoutes } from './locations';
 import { looseGearRoutes } from './looseGear';
 import { clientInventoryRoutes } from './clientInventory';
+import { assessmentsRoutes } from './assessments';
 import { officeLocation, officesRoutes } from './offices';
 import { qrStickersRoutes } from './qrStickers';
 import { remindersRoutes } from './reminders';
@@ -83,4 +85,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
   await app.register(remindersRoutes);
+  await app.register(assessmentsRoutes);
+  await app.register(llgRoutes);
+  await app.register(qrStickersRoutes);
+  await app.register(gridStatesRoutes);
 }

@@ -31,6 +31,7 @@ const NOT_JSON = new Map<string, string>([
   ['GET /api/Observation/llg/export', 'streams an .xlsx workbook'],
   ['GET /api/clientInventory/export', 'streams an .xlsx workbook'],
   ['GET /api/clientInventory/template', 'a CSV file'],
+  ['GET /api/Assessments/export', 'streams an .xlsx workbook'],
 ]);
 
 /** Fastify's `/api/Users/:id` as OpenAPI writes it, `/api/Users/{id}`. */

@@ -20,3 +20,4 @@ export * from './documents';
 export * from './qrStickers';
 export * from './reminders';
 export * from './clientInventory';
+export * from './gridStates';

@@ -4,5 +4,7 @@ export { assetScope, findAsset } from './assets.queries';
 export { assetLocation, saveAssetIn } from './assets.service';
 export { moveAssetIn } from './assetsArea.service';
 export { inspectorOptions, qualifyingInspectorIds } from './jobResources.service';
-// The item status in SQL over an asset aliased `a` (the due reminders and the compliance overview).
+// The item status in SQL over an asset aliased `a` (due reminders, compliance overview, assessments),
+// and the Specifications line (assessments).
 export { daysLeftSql, iso, itemStatusSql } from './assetsArea.sql';
+export { specificationsOf } from './assetDashboard.service';

@@ -1,0 +1,22 @@
+/** The shared grid's texts (ours, issue 23: web/src/common/grid). */
+export const GRID_TEXT = {
+  groupHint: 'Drag a column header here to group by it',
+  groupedBy: 'Grouped by',
+  groupBy: (label: string) => `Group by ${label}`,
+  ungroup: (label: string) => `Stop grouping by ${label}`,
+  sortAsc: 'Sort ascending',
+  sortDesc: 'Sort descending',
+  clearSort: 'Clear sort',
+  moveLeft: 'Move left',
+  moveRight: 'Move right',
+  hide: 'Hide column',
+  columns: 'Columns',
+  resetLayout: 'Reset layout',
+  columnMenu: (label: string) => `${label} column menu`,
+  filter: (label: string) => `Filter ${label}`,
+  filterPlaceholder: 'Filter…',
+  resize: (label: string) => `Resize ${label}`,
+  expand: (label: string) => `Expand ${label}`,
+  collapse: (label: string) => `Collapse ${label}`,
+  blank: '(Blank)',
+} as const;
