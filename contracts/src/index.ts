@@ -43,3 +43,4 @@ export * from './assets/policy';
 export * from './qrStickers/layout';
 export * from './qrStickers/schemas';
 export * from './grids/schemas';
+export * from './reports/schemas';

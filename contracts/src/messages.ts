@@ -23,3 +23,4 @@ export * from './llg/messages';
 export * from './documents/messages';
 export * from './qrStickers/messages';
 export * from './grids/messages';
+export * from './reports/messages';

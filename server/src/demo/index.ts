@@ -9,6 +9,7 @@ import { seedTaskWork } from './tasks';
 import { seedTaskTypes } from './taskTypes';
 import { seedQrStickers } from './qrStickers';
 import { seedLooseGear } from './looseGear';
+import { seedReports } from './reports';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -85,6 +86,16 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
     // The Loose Gear register of the demo client's first two sites, two years of examinations,
     // and an open LLG task for the demo field engineer (issue 22).
     await seedLooseGear(db, demo, { seed: 2222, itemsPerSite: 33, openTask: true, documents: true });
+    // Service reports (observation type 512) beside the jobs' task reports, for the Reports
+    // dashboard's Service Report toggle (issue 23): the first three clients, a few visits each.
+    await seedReports(db, demo, {
+      seed: 2323,
+      tasks: 36,
+      perJob: 3,
+      serviceShare: 1,
+      clientIds: demo.clients.slice(0, 3).map((c) => c.id),
+      prefix: 'SR',
+    });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }

@@ -21,6 +21,7 @@ import { type LocationType, locationsRoutes } from './locations';
 import { looseGearRoutes } from './looseGear';
 import { officeLocation, officesRoutes } from './offices';
 import { qrStickersRoutes } from './qrStickers';
+import { reportsRoutes } from './reports';
 import { roleSetting, rolesRoutes } from './roles';
 import { sequencesRoutes } from './sequences';
 import { type SettingType, settingsRoutes } from './settings';
@@ -79,4 +80,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
   await app.register(gridStatesRoutes);
+  await app.register(reportsRoutes);
 }

@@ -29,6 +29,7 @@ const NOT_JSON = new Map<string, string>([
   ['GET /api/dashboard/pages/activity', 'an HTML page'],
   ['GET /api/Location/AssetDashboard/export', 'streams an .xlsx workbook'],
   ['GET /api/Observation/llg/export', 'streams an .xlsx workbook'],
+  ['GET /api/Reports/export', 'streams an .xlsx workbook'],
 ]);
 
 /** Fastify's `/api/Users/:id` as OpenAPI writes it, `/api/Users/{id}`. */
