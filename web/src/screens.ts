@@ -29,6 +29,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   taskDetails: () => import('./tasks/TaskDetailsPage'),
   assets: () => import('./assets/AssetsPage'),
   llg: () => import('./looseGear/LooseGearPage'),
+  reports: () => import('./reports/ReportsPage'),
   qrSticker: () => import('./qrStickers/QrStickerPage'),
   profile: () => import('./profile/ProfilePage'),
 };

@@ -258,17 +258,19 @@ export function DataGrid<R>(props: DataGridProps<R>) {
           <>
             <span className="dg-hint">{GRID_TEXT.groupedBy}</span>
             {layout.grouping.map((id, i) => (
-              <span key={id} className="dg-chip" data-testid={`grid-grouped-${id}`}>
+              <span key={id} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
                 {i > 0 && <ChevronRight fontSize="small" className="dg-chip-sep" />}
-                {byId.get(id)?.label ?? id}
-                <button
-                  type="button"
-                  className="dg-icon"
-                  aria-label={GRID_TEXT.ungroup(byId.get(id)?.label ?? id)}
-                  onClick={() => change((l) => ({ ...l, grouping: l.grouping.filter((x) => x !== id) }))}
-                >
-                  <Close fontSize="inherit" />
-                </button>
+                <span className="dg-chip" data-testid={`grid-grouped-${id}`}>
+                  {byId.get(id)?.label ?? id}
+                  <button
+                    type="button"
+                    className="dg-icon"
+                    aria-label={GRID_TEXT.ungroup(byId.get(id)?.label ?? id)}
+                    onClick={() => change((l) => ({ ...l, grouping: l.grouping.filter((x) => x !== id) }))}
+                  >
+                    <Close fontSize="inherit" />
+                  </button>
+                </span>
               </span>
             ))}
           </>
