@@ -62,7 +62,7 @@ test('grouping by client then site: group rows with their counts, kept together 
 
   // Folding a client hides its rows and sites.
   await clientGroup.getByRole('button', { name: `Collapse ${client}` }).click();
-  await expect(page.locator('[data-testid="report-group"][data-depth="1"]').first()).not.toHaveAttribute('data-group', site);
+  await expect(clientGroup.locator('xpath=following-sibling::tr[1]')).toHaveAttribute('data-depth', '0');
   await clientGroup.getByRole('button', { name: `Expand ${client}` }).click();
 
   // Load More appends the next 200: every client is still one run of groups (no client twice).
@@ -196,7 +196,7 @@ test('Export to Excel holds every matching report in the grid order, as the grid
       certificate: row.querySelector('td.column-certificateNumber')?.textContent?.trim() ?? '',
     })),
   );
-  expect(shown.length).toBe(Math.min(total, shown.length));
+  expect(shown.length).toBeGreaterThan(1);
 
   const download = page.waitForEvent('download');
   await page.getByTestId('export-excel').click();
