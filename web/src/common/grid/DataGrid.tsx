@@ -130,6 +130,10 @@ export function DataGrid<R>(props: DataGridProps<R>) {
         .map(([id, value]) => ({ id, value: value.trim() })),
     [filters],
   );
+  const collapsedState = useMemo(
+    () => (collapsed.size === 0 ? true : Object.fromEntries([...collapsed].map((id) => [id, false]))),
+    [collapsed],
+  );
   const columnVisibility = useMemo(
     () => Object.fromEntries(columns.map((c) => [c.id, !layout.hidden.has(c.id)])),
     [columns, layout.hidden],
@@ -146,7 +150,9 @@ export function DataGrid<R>(props: DataGridProps<R>) {
       columnOrder: layout.order,
       columnSizing: layout.widths,
       columnVisibility,
-      expanded: true,
+      // The folded groups live in `collapsed` (read by getIsRowExpanded); a new object per change
+      // makes TanStack's memoised expanded row model compute again (`true` when nothing is folded).
+      expanded: collapsedState,
     },
     onSortingChange: (updater: Updater<SortingState>) => setSorting(functionalUpdate(updater, sorting)),
     onColumnSizingChange: (updater) =>
