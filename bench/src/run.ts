@@ -33,6 +33,7 @@
 // --only-reminders (or `n`) runs n only: one due reminder run for 1,000 client users, in process.
 // --only-compliance (or `r`) runs r only: the Compliance overview on 100,000 assets on 100 sites.
 // --only-assessments (or `s`) runs s only: the Assessments page of 500 and its count on 10,000 trainees.
+// --only-reports (or `t`) runs t only: the Reports page of 200 grouped by client on 100,000 tasks.
 // --only-inventory (or `v`) runs v only: the client inventory import of a 50,000-row CSV (no web build).
 // --only-booklet runs the LLG booklet of 200 items alone (m, in process: no build, no server).
 // Timings never go into the test suite: machines differ; this is for people to read.
@@ -53,6 +54,7 @@ import { figureH } from './runLoad';
 import { figureLooseGear } from './looseGear';
 import { figureReminders } from './reminders';
 import { figureInventory } from './inventory';
+import { figureReports } from './reports';
 import { figureAssessments } from './assessments';
 import { figureCompliance } from './compliance';
 
@@ -73,6 +75,7 @@ const SOLO: Solo[] = [
   { flag: '--only-reminders', letter: 'n', label: 'due reminder run', target: '<= 10 s', inProcess: true, run: figureReminders },
   { flag: '--only-compliance', letter: 'r', label: 'Compliance overview figures', target: '<= 150 ms', run: figureCompliance },
   { flag: '--only-assessments', letter: 's', label: 'Assessments figures', target: '<= 80 ms', run: figureAssessments },
+  { flag: '--only-reports', letter: 't', label: 'Reports dashboard figures', target: '<= 80 ms', run: figureReports },
   { flag: '--only-inventory', letter: 'v', label: 'inventory import of 50,000 rows', target: '<= 5 s', run: figureInventory },
 ];
 const solo = SOLO.find((figure) => soloAsked(figure.flag, figure.letter));

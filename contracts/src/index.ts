@@ -48,3 +48,4 @@ export * from './reminders/schemas';
 export * from './clientInventory/schemas';
 export * from './clientInventory/policy';
 export * from './grids/schemas';
+export * from './reports/schemas';

@@ -29,3 +29,4 @@ export * from './assessments/messages';
 export * from './documents/messages';
 export * from './qrStickers/messages';
 export * from './grids/messages';
+export * from './reports/messages';

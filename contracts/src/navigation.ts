@@ -90,7 +90,13 @@ const ROUTE_TABLE = {
     calls: ['GET /api/Schedule?offset=0&limit=250', 'GET /api/Schedule/count'],
   },
   tasks: { path: '/operations/tasks', title: 'Tasks', permission: 'tasks.read', group: 'operations' },
-  reports: { path: '/operations/reports', title: 'Reports', permission: 'reports.read', group: 'operations' },
+  reports: {
+    path: '/operations/reports',
+    title: 'Reports',
+    permission: 'reports.read',
+    group: 'operations',
+    calls: ['GET /api/Reports?offset=0&limit=200', 'GET /api/Reports/count', 'GET /api/Reports/export'],
+  },
   // Resources
   clients: {
     path: '/resources/clients',

@@ -7,7 +7,10 @@ import { expect, loginAs, settled, test } from '../fixtures';
  * that use them see them (issue 7, item 9), including an open side panel and the not-found page.
  */
 const SCREENS: { email: string; paths: string[] }[] = [
-  { email: 'lo-admin@demo.test', paths: ['/', '/resources/users', '/resources/users#add', '/resources/clients', '/no/such/page'] },
+  {
+    email: 'lo-admin@demo.test',
+    paths: ['/', '/resources/users', '/resources/users#add', '/resources/clients', '/operations/reports', '/no/such/page'],
+  },
   {
     email: 'config_admin@demo.test',
     paths: [

@@ -31,6 +31,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   llg: () => import('./looseGear/LooseGearPage'),
   clientInventory: () => import('./clientInventory/ClientInventoryPage'),
   assessment: () => import('./assessments/AssessmentsPage'),
+  reports: () => import('./reports/ReportsPage'),
   qrSticker: () => import('./qrStickers/QrStickerPage'),
   profile: () => import('./profile/ProfilePage'),
 };

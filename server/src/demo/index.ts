@@ -11,6 +11,7 @@ import { seedQrStickers } from './qrStickers';
 import { seedLooseGear } from './looseGear';
 import { seedClientInventory } from './clientInventory';
 import { seedAssessments } from './assessments';
+import { seedReports } from './reports';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -91,6 +92,16 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
     await seedClientInventory(db, demo, { seed: 2424, rowsPerSite: 100 });
     // Training certificates of 84 trainees of the first two clients over four courses (issue 23).
     await seedAssessments(db, demo, { seed: 2323, traineesPerClient: [44, 40], documents: true });
+    // Service reports (observation type 512) beside the jobs' task reports, for the Reports
+    // dashboard's Service Report toggle (issue 23): the first three clients, a few visits each.
+    await seedReports(db, demo, {
+      seed: 2323,
+      tasks: 36,
+      perJob: 3,
+      serviceShare: 1,
+      clientIds: demo.clients.slice(0, 3).map((c) => c.id),
+      prefix: 'SR',
+    });
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }

@@ -25,6 +25,7 @@ import { assessmentsRoutes } from './assessments';
 import { officeLocation, officesRoutes } from './offices';
 import { qrStickersRoutes } from './qrStickers';
 import { remindersRoutes } from './reminders';
+import { reportsRoutes } from './reports';
 import { roleSetting, rolesRoutes } from './roles';
 import { sequencesRoutes } from './sequences';
 import { type SettingType, settingsRoutes } from './settings';
@@ -89,4 +90,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
   await app.register(gridStatesRoutes);
+  await app.register(reportsRoutes);
 }

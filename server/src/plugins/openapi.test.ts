@@ -32,6 +32,7 @@ const NOT_JSON = new Map<string, string>([
   ['GET /api/clientInventory/export', 'streams an .xlsx workbook'],
   ['GET /api/clientInventory/template', 'a CSV file'],
   ['GET /api/Assessments/export', 'streams an .xlsx workbook'],
+  ['GET /api/Reports/export', 'streams an .xlsx workbook'],
 ]);
 
 /** Fastify's `/api/Users/:id` as OpenAPI writes it, `/api/Users/{id}`. */

@@ -130,6 +130,10 @@ export function DataGrid<R>(props: DataGridProps<R>) {
         .map(([id, value]) => ({ id, value: value.trim() })),
     [filters],
   );
+  const collapsedState = useMemo(
+    () => (collapsed.size === 0 ? true : Object.fromEntries([...collapsed].map((id) => [id, false]))),
+    [collapsed],
+  );
   const columnVisibility = useMemo(
     () => Object.fromEntries(columns.map((c) => [c.id, !layout.hidden.has(c.id)])),
     [columns, layout.hidden],
@@ -146,7 +150,9 @@ export function DataGrid<R>(props: DataGridProps<R>) {
       columnOrder: layout.order,
       columnSizing: layout.widths,
       columnVisibility,
-      expanded: true,
+      // The folded groups live in `collapsed` (read by getIsRowExpanded); a new object per change
+      // makes TanStack's memoised expanded row model compute again (`true` when nothing is folded).
+      expanded: collapsedState,
     },
     onSortingChange: (updater: Updater<SortingState>) => setSorting(functionalUpdate(updater, sorting)),
     onColumnSizingChange: (updater) =>
@@ -258,17 +264,19 @@ export function DataGrid<R>(props: DataGridProps<R>) {
           <>
             <span className="dg-hint">{GRID_TEXT.groupedBy}</span>
             {layout.grouping.map((id, i) => (
-              <span key={id} className="dg-chip" data-testid={`grid-grouped-${id}`}>
+              <span key={id} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
                 {i > 0 && <ChevronRight fontSize="small" className="dg-chip-sep" />}
-                {byId.get(id)?.label ?? id}
-                <button
-                  type="button"
-                  className="dg-icon"
-                  aria-label={GRID_TEXT.ungroup(byId.get(id)?.label ?? id)}
-                  onClick={() => change((l) => ({ ...l, grouping: l.grouping.filter((x) => x !== id) }))}
-                >
-                  <Close fontSize="inherit" />
-                </button>
+                <span className="dg-chip" data-testid={`grid-grouped-${id}`}>
+                  {byId.get(id)?.label ?? id}
+                  <button
+                    type="button"
+                    className="dg-icon"
+                    aria-label={GRID_TEXT.ungroup(byId.get(id)?.label ?? id)}
+                    onClick={() => change((l) => ({ ...l, grouping: l.grouping.filter((x) => x !== id) }))}
+                  >
+                    <Close fontSize="inherit" />
+                  </button>
+                </span>
               </span>
             ))}
           </>

@@ -3,6 +3,7 @@ export { AddButton, LoadMoreButton, ReloadButton } from './ListButtons';
 export { type ListColumn, TextCell } from './columns';
 export { type CsvColumn, CsvExportButton } from './CsvExportButton';
 export { editDeleteActions } from './EditDeleteActions';
+export { FilterBar } from './FilterBar';
 export type { ListGrouping } from './grouping';
 export { ListScreen, type ListScreenData, type ListScreenProps } from './ListScreen';
 export { RowAction } from './RowAction';
