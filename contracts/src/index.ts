@@ -42,3 +42,4 @@ export * from './assets/dashboard';
 export * from './assets/policy';
 export * from './qrStickers/layout';
 export * from './qrStickers/schemas';
+export * from './registration/schemas';
