@@ -31,6 +31,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   llg: () => import('./looseGear/LooseGearPage'),
   qrSticker: () => import('./qrStickers/QrStickerPage'),
   profile: () => import('./profile/ProfilePage'),
+  customerRegistration: () => import('./registration/RegistrationPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

@@ -125,10 +125,21 @@ export const RegistrationRow = z.object({
   hasLogo: z.boolean(),
   /** The operator's own namespace: it can not be deactivated. */
   operator: z.boolean(),
+  /** What the operator may do with the row (Delete deactivates: not the operator's own, not twice). */
+  can: z.object({ edit: z.boolean(), delete: z.boolean() }),
 });
 export type RegistrationRow = z.infer<typeof RegistrationRow>;
 
 export const RegistrationList = z.array(RegistrationRow);
+
+/** GET /api/CustomerRegistration/mailDomain: the domain of the administrators' e-mails (DECISIONS 3). */
+export const RegistrationMailDomain = z.object({ domain: z.string() });
+
+/** Delete deactivates: offered for an active namespace other than the operator's own. */
+export const registrationRowCan = (row: { currentstate: number; operator: boolean }) => ({
+  edit: true,
+  delete: row.currentstate === 1 && !row.operator,
+});
 
 /** uploadImage and getImage: the spec's field names (loComanyLogo as the spec spells it). */
 export const RegistrationLogoAnswer = z.object({ fileType: z.string().nullable(), loComanyLogo: z.string().nullable() });

@@ -1,5 +1,5 @@
 import { type AnyColumn, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { RegistrationColumn, RegistrationFilter, RegistrationRow } from '@portal/contracts';
+import { type RegistrationColumn, type RegistrationFilter, type RegistrationRow, registrationRowCan } from '@portal/contracts';
 import { namespaces } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { contains } from '../../lib/search';
@@ -57,6 +57,11 @@ const rowColumns = {
   hasLogo: sql<boolean>`${namespaces.logoFileId} is not null`,
 };
 
+function withFlags(row: Omit<RegistrationRow, 'operator' | 'can'>, operatorId: number): RegistrationRow {
+  const operator = row.id === operatorId;
+  return { ...row, operator, can: registrationRowCan({ currentstate: row.currentstate, operator }) };
+}
+
 export async function registrationRows(
   db: Db,
   operatorId: number,
@@ -69,7 +74,7 @@ export async function registrationRows(
     .where(where(query.filter))
     .orderBy(order(SORT_COLUMN[query.sortField]), order(namespaces.id));
   const rows = query.limit === -1 ? await base : await base.limit(query.limit).offset(Math.max(query.offset, 0));
-  return rows.map((r) => ({ ...r, operator: r.id === operatorId }));
+  return rows.map((r) => withFlags(r, operatorId));
 }
 
 export async function registrationCount(db: Db, filter: RegistrationFilter): Promise<number> {
@@ -79,5 +84,5 @@ export async function registrationCount(db: Db, filter: RegistrationFilter): Pro
 
 export async function registrationRow(db: Db, operatorId: number, id: number): Promise<RegistrationRow | null> {
   const [row] = await db.select(rowColumns).from(namespaces).where(eq(namespaces.id, id));
-  return row ? { ...row, operator: row.id === operatorId } : null;
+  return row ? withFlags(row, operatorId) : null;
 }

@@ -9,6 +9,7 @@ import {
   RegistrationList,
   RegistrationListQuery,
   RegistrationLogoAnswer,
+  RegistrationMailDomain,
   RegistrationRow,
   RegistrationUpdateBody,
 } from '@portal/contracts';
@@ -59,6 +60,12 @@ export async function registrationRoutes(app: FastifyInstance) {
     '/CustomerRegistration/count',
     { config: { permission: 'customers.read' }, schema: { querystring: CountQuery, response: { 200: z.number() } } },
     async (request) => countRegistrations(contextOf(app, request), readFilter(request, RegistrationFilter)),
+  );
+
+  r.get(
+    '/CustomerRegistration/mailDomain',
+    { config: { permission: 'customers.read' }, schema: { response: { 200: RegistrationMailDomain } } },
+    async () => ({ domain: app.config.defaultMailDomain }),
   );
 
   r.get(
