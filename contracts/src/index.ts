@@ -49,3 +49,4 @@ export * from './clientInventory/schemas';
 export * from './clientInventory/policy';
 export * from './grids/schemas';
 export * from './reports/schemas';
+export * from './registration/schemas';

@@ -30,3 +30,4 @@ export * from './documents/messages';
 export * from './qrStickers/messages';
 export * from './grids/messages';
 export * from './reports/messages';
+export * from './registration/messages';

@@ -5,12 +5,15 @@ import { can, isPermission } from './permissions';
 import { isClientRole, ROLES, type Role } from './roles';
 
 const ALL_ON: Features = { jobs: true, jobLite: true, technicalLibrary: true, qrSticker: true };
-const labels = (role: Role, options: { features?: Features; assetView?: boolean } = {}) =>
+/** By default a user of the operator namespace (DECISIONS 10), where Customer Registration is listed. */
+const labels = (role: Role, options: { features?: Features; assetView?: boolean; operator?: boolean } = {}) =>
   Object.fromEntries(
-    buildNavigation({ role, features: options.features ?? DEFAULT_FEATURES, assetView: options.assetView ?? false }).map((g) => [
-      g.label,
-      g.items.map((i) => i.label),
-    ]),
+    buildNavigation({
+      role,
+      features: options.features ?? DEFAULT_FEATURES,
+      assetView: options.assetView ?? false,
+      operator: options.operator ?? true,
+    }).map((g) => [g.label, g.items.map((i) => i.label)]),
   );
 
 const RESOURCES = ['Clients', 'Loose Gear', 'Assessment', 'Users'];
@@ -27,7 +30,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     Operations: OPERATIONS,
     Resources: RESOURCES,
     Settings: ['Data Forms', 'Asset Types', 'Task Types', 'Configurations', 'Category', 'Templates', 'States'],
-    Admin: ['Customer Registration', 'Roles', 'Division', 'LO Office', 'Sequence Numbering'],
+    // DECISIONS 4: Customer Registration across namespaces is MASTER_ADMIN's only.
+    Admin: ['Roles', 'Division', 'LO Office', 'Sequence Numbering'],
   },
   'LO-ADMIN': {
     Operations: OPERATIONS,
@@ -83,6 +87,12 @@ describe('buildNavigation', () => {
     }
   });
 
+  it("lists Customer Registration only for the operator namespace's MASTER_ADMIN (DECISIONS 10)", () => {
+    expect(labels('MASTER_ADMIN', { operator: false }).Admin).toEqual(['Roles', 'Division', 'LO Office', 'Sequence Numbering']);
+    expect(labels('MASTER_ADMIN', { operator: true }).Admin).toContain('Customer Registration');
+    expect(routeAccess('customerRegistration', { role: 'MASTER_ADMIN', features: DEFAULT_FEATURES, assetView: false }).allowed).toBe(false);
+  });
+
   it('takes the Assets, Loose Gear and Assessment labels from the web-access configuration', () => {
     const nav = buildNavigation({
       role: 'SCHEDULER',
@@ -109,10 +119,11 @@ describe('buildNavigation', () => {
   });
 });
 
-/** Every combination of the four feature switches and asset view. */
-const SITUATIONS: Omit<NavigationInput, 'role'>[] = Array.from({ length: 32 }, (_, bits) => ({
+/** Every combination of the four feature switches, asset view and the operator namespace. */
+const SITUATIONS: Omit<NavigationInput, 'role'>[] = Array.from({ length: 64 }, (_, bits) => ({
   features: { jobs: (bits & 1) > 0, jobLite: (bits & 2) > 0, technicalLibrary: (bits & 4) > 0, qrSticker: (bits & 8) > 0 },
   assetView: (bits & 16) > 0,
+  operator: (bits & 32) > 0,
 }));
 
 describe('one place for access', () => {
@@ -131,7 +142,8 @@ describe('one place for access', () => {
         const switchedOn =
           (!route.feature || situation.features[route.feature]) &&
           (route.assetView !== 'required' || situation.assetView) &&
-          (route.assetView !== 'offForClientRoles' || !situation.assetView || !isClientRole(role));
+          (route.assetView !== 'offForClientRoles' || !situation.assetView || !isClientRole(role)) &&
+          (!route.operatorOnly || situation.operator === true);
         const expected = can(role, route.permission) && switchedOn;
         const inMenu = route.group !== undefined && route.menu !== false;
         const where = `${key} (${JSON.stringify(situation)})`;

@@ -30,6 +30,8 @@ export interface NavigationInput {
   features: Features;
   assetView: boolean;
   webAccess?: WebAccess | null;
+  /** The caller's namespace is the platform operator's (DECISIONS 10). */
+  operator?: boolean;
 }
 
 /** The side navigation's groups, in order. */
@@ -60,6 +62,8 @@ export interface RouteEntry {
   assetView?: 'required' | 'offForClientRoles';
   /** The web-access configuration entry whose name overrides the label. */
   webAccessName?: WebAccessKey;
+  /** Only in the platform operator's namespace (DECISIONS 10: Customer Registration). */
+  operatorOnly?: true;
   /** Listed but disabled: the screen comes with a later release (its breadcrumb only). */
   disabled?: true;
   /**
@@ -204,6 +208,8 @@ const ROUTE_TABLE = {
     title: 'Customer Registration',
     permission: 'customers.read',
     group: 'admin',
+    operatorOnly: true,
+    calls: ['GET /api/CustomerRegistration', 'GET /api/CustomerRegistration/count'],
   },
   roles: {
     path: '/settings/roles',
@@ -245,9 +251,10 @@ export const ROUTES: Readonly<Record<RouteKey, RouteEntry>> = ROUTE_TABLE;
 export const ROUTE_KEYS = Object.keys(ROUTE_TABLE) as RouteKey[];
 
 /** Whether the route exists for this user at all: its permission, feature switch and asset-view rule. */
-export function canOpenRoute(key: RouteKey, { role, features, assetView }: NavigationInput): boolean {
+export function canOpenRoute(key: RouteKey, { role, features, assetView, operator }: NavigationInput): boolean {
   const route = ROUTES[key];
   if (!can(role, route.permission)) return false;
+  if (route.operatorOnly && !operator) return false;
   if (route.feature && !features[route.feature]) return false;
   if (route.assetView === 'required' && !assetView) return false;
   if (route.assetView === 'offForClientRoles' && assetView && isClientRole(role)) return false;

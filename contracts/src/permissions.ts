@@ -54,9 +54,12 @@ export const PERMISSION_ROLES = {
   'roles.licences': ['CONFIG_ADMIN'],
   'sequences.read': PLATFORM_ADMINS,
   'sequences.write': PLATFORM_ADMINS,
-  'customers.read': PLATFORM_ADMINS,
-  'customers.write': PLATFORM_ADMINS,
-  'customers.allNamespaces': ['MASTER_ADMIN'],
+  /**
+   * Customer Registration across namespaces (DECISIONS 4 and 10): MASTER_ADMIN, and the server
+   * also requires the operator namespace (a role check alone is not enough).
+   */
+  'customers.read': ['MASTER_ADMIN'],
+  'customers.write': ['MASTER_ADMIN'],
   /** The API reference (/api/docs) and its OpenAPI document (/api/openapi.json): the administrators. */
   'api.docs': [...PLATFORM_ADMINS, 'LO-ADMIN'],
   // Settings screens

@@ -36,6 +36,10 @@ const EnvSchema = z.object({
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'DEFAULT_MAIL_DOMAIN must be a domain such as example.com')
     .default('demo.test'),
   SEED_DEMO: bool('SEED_DEMO').optional(),
+  OPERATOR_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9-]{3,30}$/, 'OPERATOR_NAMESPACE must be a namespace name (3 to 30 lower-case letters, digits or hyphens)')
+    .optional(),
   PUBLIC_URL: z
     .url({ error: 'PUBLIC_URL must be an absolute http(s) address' })
     .regex(/^https?:\/\//, 'PUBLIC_URL must be an absolute http(s) address')
@@ -82,6 +86,8 @@ export interface Config {
   defaultMailDomain: string;
   /** undefined: seed a fresh embedded database only. */
   seedDemo?: boolean;
+  /** The platform operator's namespace (DECISIONS 10); undefined: the installation's first namespace. */
+  operatorNamespace?: string;
   publicUrl?: string;
   webDist?: string;
   logLevel: string;
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     defaultMailDomain: e.DEFAULT_MAIL_DOMAIN.toLowerCase(),
     seedDemo: e.SEED_DEMO,
+    operatorNamespace: e.OPERATOR_NAMESPACE,
     publicUrl: e.PUBLIC_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,

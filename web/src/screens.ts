@@ -34,6 +34,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   reports: () => import('./reports/ReportsPage'),
   qrSticker: () => import('./qrStickers/QrStickerPage'),
   profile: () => import('./profile/ProfilePage'),
+  customerRegistration: () => import('./registration/RegistrationPage'),
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

@@ -31,5 +31,5 @@ export const AUTH = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again',
   otpInvalid: 'The OTP is invalid or has expired',
   unknownEmail: 'No active user with this email address',
-  namespaceSuspended: 'This namespace is not active',
+  namespaceSuspended: 'Your company account is inactive',
 } as const;

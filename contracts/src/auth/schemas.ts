@@ -56,6 +56,8 @@ export const SessionUser = z.object({
     qrSticker: z.boolean(),
   }),
   assetView: z.boolean(),
+  /** The namespace is the platform operator's (DECISIONS 10): Customer Registration for its MASTER_ADMIN. */
+  operator: z.boolean(),
   disallowedAssetNameCharacters: z.array(z.string()).optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;

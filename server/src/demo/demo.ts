@@ -33,6 +33,7 @@ import {
   insertSite,
   insertUser,
   type NamespaceFixture,
+  type RegistrationFields,
   setClientLogo,
   setNamespaceLogo,
 } from './factories';
@@ -52,6 +53,8 @@ export interface NamespaceSeedOptions {
   color: [number, number, number];
   shape: EmblemShape;
   seed: number;
+  /** The namespace's Customer Registration fields. */
+  registration?: RegistrationFields;
 }
 
 export interface SeededNamespace extends NamespaceFixture {
@@ -172,6 +175,7 @@ export async function seedNamespace(db: Db, options: NamespaceSeedOptions): Prom
       name: options.name,
       companyName: options.companyName,
       email: options.adminEmail,
+      registration: options.registration,
     });
     const logo = await insertImage(tx, {
       namespaceId: ns.id,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { CLIENT_ROLES, isClientRole, LO_ROLES, type Role, roleTypeOf, USER_TYPE } from '@portal/contracts';
+import { isClientRole, type Role, USER_TYPE } from '@portal/contracts';
 import { newBlobKey } from '../lib/tokens';
 import {
   clientCompanies,
@@ -12,7 +12,6 @@ import {
   numberSequences,
   offices,
   roleLicences,
-  roles,
   sites,
   userDivisions,
   userOffices,
@@ -20,6 +19,7 @@ import {
   userSites,
 } from '../db/schema';
 import type { Db } from '../db/types';
+import { insertNamespaceRoles } from '../features/registration';
 import { derivedCode, typedCode } from '../features/sequences';
 import { demoPasswordHash } from './password';
 
@@ -33,24 +33,27 @@ export interface NamespaceFixture {
   roleIds: Record<Role, number>;
 }
 
-export async function insertNamespace(db: Db, input: { name: string; companyName: string; email?: string }): Promise<NamespaceFixture> {
+/** Customer Registration's fields of a demo namespace (the operator's registration table shows them). */
+export interface RegistrationFields {
+  contactName?: string;
+  mobile?: string;
+  companyAddress?: string;
+  companyWebsite?: string;
+  projectName?: string;
+  currentProjectPhase?: string;
+  userDesignation?: string;
+  sourceType?: number;
+}
+
+export async function insertNamespace(
+  db: Db,
+  input: { name: string; companyName: string; email?: string; registration?: RegistrationFields },
+): Promise<NamespaceFixture> {
   const [ns] = await db
     .insert(namespaces)
-    .values({ name: input.name, companyName: input.companyName, email: input.email })
+    .values({ name: input.name, companyName: input.companyName, email: input.email, ...input.registration })
     .returning({ id: namespaces.id, name: namespaces.name });
-  const roleRows = await db
-    .insert(roles)
-    .values(
-      [...LO_ROLES, ...CLIENT_ROLES].map((role) => ({
-        namespaceId: ns.id,
-        name: role,
-        acronymCode: role.replace(/[^A-Z]/g, '').slice(0, 6),
-        type: roleTypeOf(role),
-        baseRole: role,
-      })),
-    )
-    .returning({ id: roles.id, baseRole: roles.baseRole });
-  const roleIds = Object.fromEntries(roleRows.map((r) => [r.baseRole, r.id])) as Record<Role, number>;
+  const roleIds = await insertNamespaceRoles(db, ns.id);
   return { id: ns.id, name: ns.name, roleIds };
 }
 

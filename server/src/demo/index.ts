@@ -59,6 +59,16 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
     color: [21, 101, 192],
     shape: 'check',
     seed: 20261122,
+    registration: {
+      contactName: 'Martin Mathew',
+      mobile: '+971 50 555 0101',
+      companyAddress: 'Al Quoz Industrial Area 3, Dubai',
+      companyWebsite: 'https://demo.example',
+      projectName: 'Platform operator',
+      currentProjectPhase: 'STRUCTURAL',
+      userDesignation: 'Platform operator',
+      sourceType: 1,
+    },
   });
   const acme = await seedNamespace(db, {
     name: 'acme',
@@ -71,6 +81,16 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
     color: [198, 40, 40],
     shape: 'hook',
     seed: 7,
+    registration: {
+      contactName: 'Hannah Brooks',
+      mobile: '+971 50 555 0177',
+      companyAddress: 'Mussafah M-26, Abu Dhabi',
+      companyWebsite: 'https://acme.example',
+      projectName: 'Acme lifting inspections',
+      currentProjectPhase: 'FINISHING',
+      userDesignation: 'Operations Director',
+      sourceType: 1,
+    },
   });
   for (const ns of [demo, acme]) await seedTaskTypes(db, ns);
   // Jobs and tasks in every status (issue 9); the tests' basic template stays without jobs.

@@ -27,6 +27,7 @@ import { qrStickersRoutes } from './qrStickers';
 import { remindersRoutes } from './reminders';
 import { reportsRoutes } from './reports';
 import { roleSetting, rolesRoutes } from './roles';
+import { registrationRoutes } from './registration';
 import { sequencesRoutes } from './sequences';
 import { type SettingType, settingsRoutes } from './settings';
 import { taskTypeSetting } from './taskTypes';
@@ -72,6 +73,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(officesRoutes);
   await app.register(rolesRoutes);
   await app.register(sequencesRoutes);
+  await app.register(registrationRoutes);
   await app.register(apiDocsRoutes);
   await app.register(dataFormsRoutes);
   await app.register(settingsRoutes, { types: SETTING_TYPES });

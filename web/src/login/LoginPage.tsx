@@ -15,7 +15,12 @@ import './login.css';
 export function LoginPage() {
   const params = new URLSearchParams(window.location.search);
   const branding = useBranding();
-  const [mode, setMode] = useState<{ kind: 'login' } | { kind: 'reset'; email: string }>({ kind: 'login' });
+  // A set-password link (Customer Registration's mail to a new administrator): ?setPassword=<email>&otp=<code>.
+  const linkEmail = params.get('setPassword');
+  const linkOtp = params.get('otp');
+  const [mode, setMode] = useState<{ kind: 'login' } | { kind: 'reset'; email: string; otp?: string }>(() =>
+    linkEmail && linkOtp && /^\d{6}$/.test(linkOtp) ? { kind: 'reset', email: linkEmail, otp: linkOtp } : { kind: 'login' },
+  );
   const expired = params.get('expired') === '1';
   const asn = params.get('asn');
 
@@ -69,7 +74,7 @@ export function LoginPage() {
           {mode.kind === 'login' ? (
             <LoginForm asn={asn} onSignedIn={goOn} onResetPassword={(email) => setMode({ kind: 'reset', email })} />
           ) : (
-            <ResetPasswordForm initialEmail={mode.email} onDone={() => setMode({ kind: 'login' })} />
+            <ResetPasswordForm initialEmail={mode.email} initialOtp={mode.otp} onDone={() => setMode({ kind: 'login' })} />
           )}
         </section>
       </main>

@@ -7,6 +7,8 @@ import { resetPasswordErrors } from './passwordRules';
 
 interface Props {
   initialEmail: string;
+  /** From a set-password link (a new namespace's administrator): straight to step 2 with the code filled in. */
+  initialOtp?: string;
   onDone(): void;
 }
 
@@ -14,12 +16,12 @@ interface Props {
  * Two steps (shell document 2 and 5): request an OTP for an e-mail, then New Password,
  * Confirm Password and OTP. Success returns to the login form after 2 s.
  */
-export function ResetPasswordForm({ initialEmail, onDone }: Props) {
-  const [step, setStep] = useState<1 | 2>(1);
+export function ResetPasswordForm({ initialEmail, initialOtp, onDone }: Props) {
+  const [step, setStep] = useState<1 | 2>(initialOtp ? 2 : 1);
   const [email, setEmail] = useState(initialEmail);
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [otp, setOtp] = useState('');
+  const [otp, setOtp] = useState(initialOtp ?? '');
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<string | null>(null);

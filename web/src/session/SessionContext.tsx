@@ -36,7 +36,7 @@ export function SessionProvider({
       role,
       companyLogo,
       logoError,
-      navigation: { role, features: user.features, assetView: user.assetView, webAccess: user.webAccess },
+      navigation: { role, features: user.features, assetView: user.assetView, webAccess: user.webAccess, operator: user.operator },
       refresh,
     };
   }, [user, companyLogo, logoError, refresh]);

@@ -15,6 +15,15 @@ export const namespaces = pgTable(
     mobile: text('mobile'),
     companyAddress: text('company_address'),
     companyWebsite: text('company_website'),
+    // Customer Registration's project fields (administration document, "Customer registration").
+    projectName: text('project_name'),
+    projectAddress: text('project_address'),
+    projectWebsite: text('project_website'),
+    /** Labelled Project Office Code. */
+    projectReraRegistration: text('project_rera_registration'),
+    /** STRUCTURAL, FINISHING or SNAGGING (INTERIOR is listed but disabled). */
+    currentProjectPhase: text('current_project_phase'),
+    userDesignation: text('user_designation'),
     /** 1 Non Lite User, 0 Lite User (Customer Registration). */
     sourceType: smallint('source_type').notNull().default(1),
     /** 1 active. */

@@ -55,7 +55,7 @@ export async function authRoutes(app: FastifyInstance) {
         path: '/api',
         maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
       });
-      const user = await buildSessionUser(app.db, auth.user);
+      const user = await buildSessionUser(app.db, auth.user, app.config.operatorNamespace);
       return {
         ...user,
         sessionId: token,
@@ -87,7 +87,7 @@ export async function authRoutes(app: FastifyInstance) {
       if (!request.auth || !token) throw unauthorized(token ? AUTH.sessionExpired : AUTH.notSignedIn);
       // The answer is kept serialised with the cached session: this is the hottest call.
       const body = await app.sessions.remember(token, 'sessionUser', async () =>
-        JSON.stringify([await buildSessionUser(app.db, userOf(request))]),
+        JSON.stringify([await buildSessionUser(app.db, userOf(request), app.config.operatorNamespace)]),
       );
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },

@@ -14,6 +14,7 @@ import {
 } from '@portal/contracts';
 import { clientCompanies, divisions, files, namespaces, offices, userDivisions, userOffices } from '../../db/schema';
 import type { Db } from '../../db/types';
+import { operatorNamespaceId } from '../../lib/operator';
 import type { AuthUser } from '../../lib/sessions';
 import { readConfigurations } from '../configurations';
 
@@ -63,8 +64,8 @@ export async function loadUserContext(db: Db, user: AuthUser): Promise<UserConte
 }
 
 /** The answer of `GET /api/login` (first list item) and `POST /api/weblogin`. */
-export async function buildSessionUser(db: Db, user: AuthUser): Promise<SessionUser> {
-  const [context, namespaceRows, companyRows] = await Promise.all([
+export async function buildSessionUser(db: Db, user: AuthUser, operatorNamespace?: string): Promise<SessionUser> {
+  const [context, namespaceRows, companyRows, operatorId] = await Promise.all([
     loadUserContext(db, user),
     db
       .select({ name: namespaces.name, companyName: namespaces.companyName, logoKey: files.blobKey, logoType: files.contentType })
@@ -78,6 +79,7 @@ export async function buildSessionUser(db: Db, user: AuthUser): Promise<SessionU
           .leftJoin(files, eq(files.id, clientCompanies.logoFileId))
           .where(and(eq(clientCompanies.id, user.companyId), eq(clientCompanies.namespaceId, user.namespaceId)))
       : Promise.resolve([]),
+    operatorNamespaceId(db, operatorNamespace),
   ]);
   const namespace = namespaceRows[0];
   const company = companyRows[0];
@@ -105,6 +107,7 @@ export async function buildSessionUser(db: Db, user: AuthUser): Promise<SessionU
     webAccess: context.webAccess as Record<string, unknown>,
     features: context.features,
     assetView: assetViewEnabled(context.webAccess, context.subject),
+    operator: operatorId === user.namespaceId,
     disallowedAssetNameCharacters: [...DEFAULT_DISALLOWED_ASSET_CHARS],
   };
 }
