@@ -241,7 +241,13 @@ const ROUTE_TABLE = {
   },
   // Outside the side navigation
   loCompany: { path: '/admin/loCompany', title: 'LO Company', permission: 'offices.read', group: 'admin', menu: false },
-  profile: { path: '/profile', title: 'My profile', permission: 'profile.self', menu: false, calls: ['GET /api/profile', 'GET /api/profile/reminders'] },
+  profile: {
+    path: '/profile',
+    title: 'My profile',
+    permission: 'profile.self',
+    menu: false,
+    calls: ['GET /api/profile', 'GET /api/profile/reminders'],
+  },
   sortableTree: { path: '/sortabletree', title: 'Sortable Tree', permission: 'session.read', menu: false },
   taskDetails: { path: '/operations/tasks/:id', title: 'Task Details', permission: 'tasks.open', group: 'operations', menu: false },
 } as const satisfies Record<string, RouteEntry>;

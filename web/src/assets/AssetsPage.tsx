@@ -27,7 +27,11 @@ export default function AssetsPage({ title, crumbs }: ScreenProps) {
   // A link to one asset opens its panel: `?client=&site=&asset=` (the Compliance overview's lists
   // name the client; the due reminder mails, read by client users, the site).
   const [search] = useSearchParams();
-  const linked = { client: positiveId(search.get('client')), siteId: positiveId(search.get('site')), assetId: positiveId(search.get('asset')) };
+  const linked = {
+    client: positiveId(search.get('client')),
+    siteId: positiveId(search.get('site')),
+    assetId: positiveId(search.get('asset')),
+  };
   const [filter, setFilter] = useState<AssetFilterState>(() => ({
     companyId: clientRole ? user.companyId : linked.client,
     siteIds: linked.siteId ? [linked.siteId] : [],
