@@ -42,3 +42,5 @@ export * from './assets/dashboard';
 export * from './assets/policy';
 export * from './qrStickers/layout';
 export * from './qrStickers/schemas';
+export * from './library/schemas';
+export * from './library/policy';

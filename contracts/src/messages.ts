@@ -22,3 +22,4 @@ export * from './tasks/messages';
 export * from './llg/messages';
 export * from './documents/messages';
 export * from './qrStickers/messages';
+export * from './library/messages';

@@ -11,6 +11,7 @@ import { REGENERATE_PERMISSION, type TaskPolicyFacts, taskButtons, taskCan } fro
 import { SPECIAL_OBSERVATION_TYPE, TASK_ACTIONS, transitionOf } from './tasks/transitions';
 import { type LlgChildFacts, llgCanAdd, llgChildCan } from './llg/policy';
 import { USER_STATUS_ACTIONS } from './statuses';
+import { libraryCan } from './library/policy';
 import { settingsRowCan } from './settings/policy';
 import { assignableRoles, userCan } from './users/policy';
 import type { WebAccess } from './webAccess';
@@ -280,5 +281,15 @@ describe('settings and catalogue policy', () => {
         expect(settingsRowCan(role, permission, { status: 1, kept: true }).delete).toBe(false);
       }
     }
+  });
+});
+
+describe('libraryCan', () => {
+  it("grants a library's Edit, Delete and Add New File(s) exactly to the roles of library.write", () => {
+    walk([{}], ['edit', 'delete', 'upload'] as const, (role) => libraryCan(role), {
+      edit: 'library.write',
+      delete: 'library.write',
+      upload: 'library.write',
+    });
   });
 });

@@ -17,6 +17,7 @@ import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { llgRoutes } from './llg';
 import { type LocationType, locationsRoutes } from './locations';
+import { libraryRoutes } from './library';
 import { looseGearRoutes } from './looseGear';
 import { officeLocation, officesRoutes } from './offices';
 import { qrStickersRoutes } from './qrStickers';
@@ -77,4 +78,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(looseGearRoutes);
   await app.register(llgRoutes);
   await app.register(qrStickersRoutes);
+  await app.register(libraryRoutes);
 }

@@ -18,3 +18,4 @@ export * from './assets';
 export * from './jobs';
 export * from './documents';
 export * from './qrStickers';
+export * from './library';
