@@ -30,6 +30,9 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   assets: () => import('./assets/AssetsPage'),
   llg: () => import('./looseGear/LooseGearPage'),
   qrSticker: () => import('./qrStickers/QrStickerPage'),
+  productTechInfo: () => import('./library/LibraryPage'),
+  trialFitPicLibrary: () => import('./library/LibraryPage'),
+  reportLibrary: () => import('./library/LibraryPage'),
   profile: () => import('./profile/ProfilePage'),
 };
 

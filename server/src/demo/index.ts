@@ -9,6 +9,7 @@ import { seedTaskWork } from './tasks';
 import { seedTaskTypes } from './taskTypes';
 import { seedQrStickers } from './qrStickers';
 import { seedLooseGear } from './looseGear';
+import { seedLibraries } from './library';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -85,6 +86,8 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
     // The Loose Gear register of the demo client's first two sites, two years of examinations,
     // and an open LLG task for the demo field engineer (issue 22).
     await seedLooseGear(db, demo, { seed: 2222, itemsPerSite: 33, openTask: true, documents: true });
+    // Folders and files of the three technical libraries (issue 24).
+    await seedLibraries(db, demo);
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }
