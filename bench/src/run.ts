@@ -29,6 +29,7 @@
 //   database only (no web build, no browser figures, no PostgreSQL).
 // --only-llg (or `q`) runs q only: the Loose Gear register's page of 10 with filters and its count
 //   on 100,000 items on 50 sites, and the Excel export of a site's 5,000 items (no web build).
+// --only-library (or `r`) runs r only: a technical library folder of 300 files, first paint.
 // --only-booklet runs the LLG booklet of 200 items alone (m, in process: no build, no server).
 // Timings never go into the test suite: machines differ; this is for people to read.
 // The figures live in runServer.ts (a-e, o), runData.ts (f, l, m, and g-k on f's data through
@@ -40,11 +41,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { killAll, repoRoot } from './lib/processes';
 import { markdownTable, ms } from './lib/table';
-import { args, failed, loadAtStart, onlyBooklet, onlyLlg, onlyLoad, quick, rows } from './runState';
+import { args, failed, loadAtStart, onlyBooklet, onlyLibrary, onlyLlg, onlyLoad, quick, rows } from './runState';
 import { figureA, figureB, figureC, figureStickers, figuresDE } from './runServer';
 import { figureBooklet, figureF, figureM } from './runData';
 import { figureH } from './runLoad';
 import { figureLooseGear } from './looseGear';
+import { figureLibrary } from './library';
 
 function runNpm(argv: string[]): Promise<number> {
   return new Promise((resolve) => {
@@ -95,6 +97,8 @@ async function main() {
   try {
     if (onlyLlg) {
       await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
+    } else if (onlyLibrary) {
+      await figureLibrary(path.join(tmp, 'r'), webProblem).catch((error) => failed('r', 'library folder of 300 files', '<= 500 ms', error));
     } else if (!onlyLoad && !onlyBooklet) {
       const server = await figureA(path.join(tmp, 'a'));
       try {
@@ -109,8 +113,9 @@ async function main() {
       await figureM().catch((error) => failed('m', 'certificate PDF generation', '<= 300 ms', error));
       await figureBooklet().catch((error) => failed('m', 'booklet of 200 items', '<= 5 s', error));
       await figureLooseGear(path.join(tmp, 'q')).catch((error) => failed('q', 'Loose Gear register figures', '<= 50 ms', error));
+      await figureLibrary(path.join(tmp, 'r'), webProblem).catch((error) => failed('r', 'library folder of 300 files', '<= 500 ms', error));
     }
-    if (!onlyBooklet && !onlyLlg) await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
+    if (!onlyBooklet && !onlyLlg && !onlyLibrary) await figureH(tmp).catch((error) => failed('h', 'concurrent sessions', '', error));
   } finally {
     if (args.has('--keep')) console.log(`\nkept ${tmp}`);
     else await rm(tmp, { recursive: true, force: true });

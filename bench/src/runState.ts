@@ -38,6 +38,8 @@ export const settings = quick
 export const onlyCertificate = args.has('--only-certificate');
 /** `--only-llg` (or `q`): the Loose Gear figures only, on their own data (no web build, no other figure). */
 export const onlyLlg = args.has('--only-llg') || args.has('q');
+/** `--only-library` (or `r`): the technical library figure only, on its own data (builds the web). */
+export const onlyLibrary = args.has('--only-library') || args.has('r');
 /** `--only-booklet`: the LLG booklet figure alone, in process (no build, no server). */
 export const onlyBooklet = args.has('--only-booklet');
 // `npm run bench -- h` is the same as --only-load.
