@@ -298,7 +298,14 @@ export default function LibraryPage({ title, crumbs }: ScreenProps) {
                   <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1, minWidth: 160 }} noWrap>
                     {folder.name}
                   </Typography>
-                  <SearchBox label={LIBRARY_TEXT.searchFiles} value={fileSearch} onChange={setFileSearch} width={220} delay={150} />
+                  <SearchBox
+                    label={LIBRARY_TEXT.searchFiles}
+                    value={fileSearch}
+                    onChange={setFileSearch}
+                    width={220}
+                    delay={150}
+                    disabled={fileList.length === 0}
+                  />
                   {rights.upload && (
                     <Button
                       size="small"
