@@ -91,7 +91,18 @@ export const FileCard = memo(function FileCard({
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, py: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="body2" noWrap title={file.name} sx={{ fontWeight: 500 }}>
+          <Typography
+            variant="body2"
+            title={file.name}
+            sx={{
+              fontWeight: 500,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            }}
+          >
             {file.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" data-testid="library-file-size">

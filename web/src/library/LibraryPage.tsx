@@ -230,7 +230,7 @@ export default function LibraryPage({ title, crumbs }: ScreenProps) {
           </Typography>
         </Card>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '300px 1fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '250px 1fr', lg: '300px 1fr' }, alignItems: 'start' }}>
           <Card variant="outlined" component="section" aria-label={LIBRARY_TEXT.folders} data-testid="library-folders">
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, pb: 1 }}>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
@@ -249,7 +249,7 @@ export default function LibraryPage({ title, crumbs }: ScreenProps) {
               )}
             </Box>
             <Box sx={{ px: 1.5, pb: 1 }}>
-              <SearchBox label={LIBRARY_TEXT.searchFolders} value={folderSearch} onChange={setFolderSearch} width={272} delay={150} />
+              <SearchBox label={LIBRARY_TEXT.searchFolders} value={folderSearch} onChange={setFolderSearch} width="100%" delay={150} />
             </Box>
             {folders.isLoading ? (
               <Box sx={{ p: 3, textAlign: 'center' }}>

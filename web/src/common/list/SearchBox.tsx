@@ -17,7 +17,7 @@ export function SearchBox({
   label: string;
   value: string;
   onChange(value: string): void;
-  width?: number;
+  width?: number | string;
   delay?: number;
   /** Greyed out (a search over nothing: the library's file search without files). */
   disabled?: boolean;
