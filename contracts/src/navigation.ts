@@ -146,7 +146,6 @@ const ROUTE_TABLE = {
     permission: 'library.read',
     group: 'technicalLibrary',
     feature: 'technicalLibrary',
-    calls: ['GET /api/document/getEntityByClientAndSiteId?name=pictorial'],
   },
   reportLibrary: {
     path: '/resources/library/report',
@@ -154,7 +153,6 @@ const ROUTE_TABLE = {
     permission: 'library.read',
     group: 'technicalLibrary',
     feature: 'technicalLibrary',
-    calls: ['GET /api/document/getEntityByClientAndSiteId?name=report'],
   },
   clientInventory: {
     path: '/resources/clientInventory',
