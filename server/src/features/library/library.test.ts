@@ -6,7 +6,8 @@ import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';
 import { queryRows } from '../../db/rows';
 import type { SeededNamespace } from '../../demo/demo';
-import { libraryPdf, libraryPicture, librarySheet } from '../../demo/library';
+import { emblemPng } from '../../db/seed/emblem';
+import { libraryPdf, librarySheet } from '../../demo/library';
 
 let t: TestContext;
 let admin: Client;
@@ -71,12 +72,12 @@ async function makeFolders(ns: SeededNamespace, client: Client) {
 beforeAll(async () => {
   t = await createTestContext();
   [admin, clientAdmin] = await Promise.all(['lo-admin@demo.test', 'client-admin@demo.test'].map((e) => t.login(e)));
-  png = await libraryPicture('Test picture', 30, 'png');
+  png = emblemPng([20, 90, 160], 'check', 200);
   pdf = await libraryPdf('Data sheet', ['line']);
   xlsx = await librarySheet('Sheet', [['a', 1]]);
   await makeFolders(t.demo, admin);
   await makeFolders(t.acme, await t.login('lo-admin@acme.test'));
-});
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();
