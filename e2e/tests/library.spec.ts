@@ -129,9 +129,9 @@ test('a library folder with an image, a PDF and a spreadsheet: thumbnails and pr
   await tab.close();
 
   // The file search narrows the grid.
-  await page.getByLabel(LIBRARY_TEXT.searchFiles).fill('chart');
+  await page.getByLabel(LIBRARY_TEXT.searchFiles, { exact: true }).fill('chart');
   await expect(cards).toHaveCount(1);
-  await page.getByLabel(LIBRARY_TEXT.searchFiles).fill('');
+  await page.getByLabel(LIBRARY_TEXT.searchFiles, { exact: true }).fill('');
   await expect(cards).toHaveCount(3);
 
   await settled(page);
