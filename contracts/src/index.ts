@@ -50,3 +50,5 @@ export * from './clientInventory/policy';
 export * from './grids/schemas';
 export * from './reports/schemas';
 export * from './registration/schemas';
+export * from './library/schemas';
+export * from './library/policy';

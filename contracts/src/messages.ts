@@ -31,3 +31,4 @@ export * from './qrStickers/messages';
 export * from './grids/messages';
 export * from './reports/messages';
 export * from './registration/messages';
+export * from './library/messages';

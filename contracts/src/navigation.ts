@@ -143,21 +143,22 @@ const ROUTE_TABLE = {
   },
   // Technical Library
   productTechInfo: {
-    path: '/technicalLibrary/productTechInfo',
+    path: '/resources/library/technical',
     title: 'Product Technical Information',
     permission: 'library.read',
     group: 'technicalLibrary',
     feature: 'technicalLibrary',
+    calls: ['GET /api/document/getEntityByClientAndSiteId?name=technical'],
   },
   trialFitPicLibrary: {
-    path: '/technicalLibrary/trialFitPicLibrary',
+    path: '/resources/library/pictorial',
     title: 'Pictorial Library',
     permission: 'library.read',
     group: 'technicalLibrary',
     feature: 'technicalLibrary',
   },
   reportLibrary: {
-    path: '/technicalLibrary/reportLibrary',
+    path: '/resources/library/report',
     title: 'Reports',
     permission: 'library.read',
     group: 'technicalLibrary',

@@ -11,6 +11,7 @@ import { REGENERATE_PERMISSION, type TaskPolicyFacts, taskButtons, taskCan } fro
 import { SPECIAL_OBSERVATION_TYPE, TASK_ACTIONS, transitionOf } from './tasks/transitions';
 import { type LlgChildFacts, llgCanAdd, llgChildCan } from './llg/policy';
 import { USER_STATUS_ACTIONS } from './statuses';
+import { libraryCan } from './library/policy';
 import { settingsRowCan } from './settings/policy';
 import { INVENTORY_ACTION_PERMISSION, INVENTORY_ROW_ACTIONS, inventoryCanImport, inventoryRowCan } from './clientInventory/policy';
 import { assignableRoles, userCan } from './users/policy';
@@ -288,5 +289,15 @@ describe('client inventory policy', () => {
   it('grants Edit, Delete and the import exactly to the roles of inventory.write', () => {
     walk([{}], INVENTORY_ROW_ACTIONS, (role) => inventoryRowCan(role), INVENTORY_ACTION_PERMISSION);
     for (const role of ROLES) expect(inventoryCanImport(role)).toBe(can(role, 'inventory.write'));
+  });
+});
+
+describe('libraryCan', () => {
+  it("grants a library's Edit, Delete and Add New File(s) exactly to the roles of library.write", () => {
+    walk([{}], ['edit', 'delete', 'upload'] as const, (role) => libraryCan(role), {
+      edit: 'library.write',
+      delete: 'library.write',
+      upload: 'library.write',
+    });
   });
 });

@@ -33,6 +33,9 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   assessment: () => import('./assessments/AssessmentsPage'),
   reports: () => import('./reports/ReportsPage'),
   qrSticker: () => import('./qrStickers/QrStickerPage'),
+  productTechInfo: () => import('./library/LibraryPage'),
+  trialFitPicLibrary: () => import('./library/LibraryPage'),
+  reportLibrary: () => import('./library/LibraryPage'),
   profile: () => import('./profile/ProfilePage'),
   customerRegistration: () => import('./registration/RegistrationPage'),
 };

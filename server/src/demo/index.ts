@@ -12,6 +12,7 @@ import { seedLooseGear } from './looseGear';
 import { seedClientInventory } from './clientInventory';
 import { seedAssessments } from './assessments';
 import { seedReports } from './reports';
+import { seedLibraries } from './library';
 
 const everyoneButCorporate = ROLES.filter((r) => r !== 'CORPORATE');
 
@@ -122,6 +123,8 @@ export async function seedDemo(db: Db, config: SeedConfig, scale: 'basic' | 'ful
       clientIds: demo.clients.slice(0, 3).map((c) => c.id),
       prefix: 'SR',
     });
+    // Folders and files of the three technical libraries (issue 24).
+    await seedLibraries(db, demo);
   }
   return { demo, acme } satisfies Record<string, SeededNamespace>;
 }

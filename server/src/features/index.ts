@@ -19,6 +19,7 @@ import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { llgRoutes } from './llg';
 import { type LocationType, locationsRoutes } from './locations';
+import { libraryRoutes } from './library';
 import { looseGearRoutes } from './looseGear';
 import { clientInventoryRoutes } from './clientInventory';
 import { assessmentsRoutes } from './assessments';
@@ -93,4 +94,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(qrStickersRoutes);
   await app.register(gridStatesRoutes);
   await app.register(reportsRoutes);
+  await app.register(libraryRoutes);
 }

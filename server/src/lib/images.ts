@@ -307,3 +307,28 @@ async function prepare(data: Buffer, maxSide: number): Promise<PdfReadyImage> {
 const READY_CACHE_BYTES = 64 * 1024 * 1024;
 const readyCache = new Map<string, PdfReadyImage>();
 let readyCacheBytes = 0;
+
+/** The longest side of a library thumbnail (three cards per row at most ~420 px wide, at 2x). */
+export const THUMBNAIL_MAX_SIDE = 480;
+
+/**
+ * A small picture of an uploaded PNG or JPEG for a file grid (the technical libraries), made
+ * once at upload: upright, at most THUMBNAIL_MAX_SIDE, without metadata; PNG when the image has
+ * transparency, JPEG otherwise. Throws UnreadableImage for anything sharp cannot decode.
+ */
+export async function makeThumbnail(input: string | Buffer): Promise<{ data: Buffer; kind: ImageKind }> {
+  try {
+    const meta = await sharp(input, OPEN).metadata();
+    if (!meta.width || !meta.height || (meta.format !== 'png' && meta.format !== 'jpeg')) throw new UnreadableImage('not a png or jpeg');
+    let pipeline = sharp(input, OPEN)
+      .timeout(TIMEOUT)
+      .autoOrient()
+      .resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    const png = Boolean(meta.hasAlpha);
+    pipeline = png ? pipeline.png({ compressionLevel: 8 }) : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 78 });
+    return { data: await pipeline.toBuffer(), kind: png ? 'png' : 'jpg' };
+  } catch (error) {
+    if (error instanceof UnreadableImage) throw error;
+    throw new UnreadableImage((error as Error).message);
+  }
+}

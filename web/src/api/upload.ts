@@ -8,6 +8,8 @@ export interface UploadOptions<T> {
   url: string;
   /** The multipart parts: one `[part, file]` per file, in order. */
   files: [part: string, file: File][];
+  /** Text parts sent before the files (a JSON description of where they go). */
+  fields?: [part: string, value: string][];
   /** Gets 0..1 while the body goes up, and 1 once the server has answered. */
   onProgress?: (fraction: number) => void;
   /** Aborting rejects with a DOMException named AbortError. */
@@ -26,6 +28,7 @@ export interface UploadOptions<T> {
 export function uploadFiles<T>({
   url,
   files,
+  fields = [],
   onProgress,
   signal,
   accept,
@@ -72,6 +75,7 @@ export function uploadFiles<T>({
       }
     };
     const data = new FormData();
+    for (const [part, value] of fields) data.append(part, value);
     for (const [part, file] of files) data.append(part, file, file.name);
     request.send(data);
   });

@@ -21,3 +21,4 @@ export * from './qrStickers';
 export * from './reminders';
 export * from './clientInventory';
 export * from './gridStates';
+export * from './library';

@@ -1,3 +1,3 @@
 // The assetTypes feature's interface: what other features, features/index.ts and demo/ use.
 export { assetTypesRoutes } from './assetTypes.routes';
-export { assetTypeSetting } from './assetTypes.service';
+export { assetTypeSetting, llgAssetTypes } from './assetTypes.service';

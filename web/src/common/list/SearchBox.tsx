@@ -12,12 +12,15 @@ export function SearchBox({
   onChange,
   width = 200,
   delay = 350,
+  disabled = false,
 }: {
   label: string;
   value: string;
   onChange(value: string): void;
-  width?: number;
+  width?: number | string;
   delay?: number;
+  /** Greyed out (a search over nothing: the library's file search without files). */
+  disabled?: boolean;
 }) {
   const [text, setText] = useState(value);
   // Typed but not yet reported: the list is about to change (browser tests wait for this).
@@ -49,6 +52,7 @@ export function SearchBox({
       size="small"
       variant="outlined"
       margin="none"
+      disabled={disabled}
       sx={{ width }}
       slotProps={{
         htmlInput: { 'aria-label': label, maxLength: 200, 'data-pending': pending || undefined },
