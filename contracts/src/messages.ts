@@ -26,8 +26,6 @@ export * from './qrStickers/messages';
 export * from './reminders/messages';
 export * from './clientInventory/messages';
 export * from './assessments/messages';
-export * from './documents/messages';
-export * from './qrStickers/messages';
 export * from './grids/messages';
 export * from './reports/messages';
 export * from './registration/messages';

@@ -90,8 +90,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(qrStickersRoutes);
   await app.register(remindersRoutes);
   await app.register(assessmentsRoutes);
-  await app.register(llgRoutes);
-  await app.register(qrStickersRoutes);
   await app.register(gridStatesRoutes);
   await app.register(reportsRoutes);
   await app.register(libraryRoutes);

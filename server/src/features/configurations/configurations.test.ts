@@ -37,6 +37,7 @@ describe('configuration list', () => {
     const rows = await list();
     expect(rows.map((r) => r.name)).toEqual([
       'dashboardConfiguration',
+      'dueReminders',
       'mobileAppSettings',
       'namespaceFeatures',
       'reportBranding',
