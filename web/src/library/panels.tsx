@@ -54,22 +54,20 @@ export function NameForm({
       sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
     >
       {choices ? (
-        <>
-          <OptionPicker
-            label={label}
-            value={name || null}
-            options={choices.map((c) => ({ id: c, name: c }))}
-            onChange={(value) => {
-              setName(value ?? '');
-              setError(null);
-            }}
-            required
-            emptyLabel={null}
-            error={Boolean(error)}
-            helperText={error ?? (choices.length === 0 ? LIBRARY_TEXT.noLlgTypeLeft : undefined)}
-            testId="library-name"
-          />
-        </>
+        <OptionPicker
+          label={label}
+          value={name || null}
+          options={choices.map((c) => ({ id: c, name: c }))}
+          onChange={(value) => {
+            setName(value ?? '');
+            setError(null);
+          }}
+          required
+          emptyLabel={null}
+          error={Boolean(error)}
+          helperText={error ?? (choices.length === 0 ? LIBRARY_TEXT.noLlgTypeLeft : undefined)}
+          testId="library-name"
+        />
       ) : (
         <TextField
           label={label}

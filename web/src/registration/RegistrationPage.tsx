@@ -115,7 +115,7 @@ export default function RegistrationPage({ title, crumbs }: ScreenProps) {
       list={list}
       columns={COLUMNS}
       rowActions={rowActions}
-      filters={<>{filters}</>}
+      filters={filters}
       onAdd={panel.add}
       csv={{ filter, columns: CSV_COLUMNS, fileName: `${CSV_PRODUCT_PREFIX}customers` }}
       empty="No customers match"

@@ -88,7 +88,7 @@ export async function libraryFolders(ctx: RequestContext, query: FolderQuery): P
 /** A folder the caller may see; 404 otherwise (another namespace, company or site, or a file's id). */
 export async function folderOf(ctx: RequestContext, id: number): Promise<EntryRecord> {
   const folder = await findEntry(ctx.db, ctx.scope, id);
-  if (!folder || folder.entity_type !== 'FOLDER') throw notFound(LIBRARY_TEXT.folderNotFound);
+  if (folder?.entity_type !== 'FOLDER') throw notFound(LIBRARY_TEXT.folderNotFound);
   return folder;
 }
 
