@@ -123,7 +123,7 @@ test('a feature switch saved here shows in the navigation without a restart', as
     await expectAlert(page, CONFIGURATIONS.saved);
     await expect(page.getByTestId('nav-productTechInfo')).toBeVisible();
     await page.getByTestId('nav-productTechInfo').click();
-    await expect(page).toHaveURL(/\/technicalLibrary\/productTechInfo/);
+    await expect(page).toHaveURL(/\/resources\/library\/technical/);
     await expect(page.getByTestId('forbidden')).toHaveCount(0);
   } finally {
     const restore = await page.request.post('/api/Setting', {

@@ -58,9 +58,9 @@ test('the operator registers a namespace, its administrator sets a password from
   await expect(panel.getByTestId('registration-email')).toHaveValue(email);
   await panel.getByLabel('Company Name').fill('North Lifting Services');
   await panel.getByLabel('Mobile Number').fill('+971 50 123 4567');
-  await panel.getByTestId('registration-sourcetype').click();
+  await panel.getByTestId('registration-sourcetype-field').getByRole('combobox').click();
   await page.getByRole('option', { name: 'Non Lite User', exact: true }).click();
-  await panel.getByTestId('registration-phase').click();
+  await panel.getByTestId('registration-phase-field').getByRole('combobox').click();
   await expect(page.getByRole('option', { name: 'INTERIOR', exact: true })).toHaveAttribute('aria-disabled', 'true');
   await page.getByRole('option', { name: 'STRUCTURAL', exact: true }).click();
   await panel.getByLabel(REGISTRATION.projectOfficeCode).fill('PO-77');
@@ -99,7 +99,7 @@ test('the operator registers a namespace, its administrator sets a password from
     await admin.goto('/settings/tasktypes');
     await expect(admin.locator('tbody tr').filter({ hasText: 'LLG' }).first()).toBeVisible();
     // No Customer Registration in its menu.
-    await expect(admin.getByRole('link', { name: 'Customer Registration' })).toHaveCount(0);
+    await expect(admin.getByTestId('nav-customerRegistration')).toHaveCount(0);
 
     // The operator deactivates the namespace (Delete, confirmed).
     await list.rowAction(row, 'delete');
@@ -143,8 +143,8 @@ test('the customer table at a tablet and a phone width', async ({ page }) => {
 test("another namespace's MASTER_ADMIN finds no Customer Registration", async ({ page }) => {
   await loginAs(page, 'master_admin@acme.test');
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Roles' }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Customer Registration' })).toHaveCount(0);
+  await expect(page.getByTestId('nav-roles')).toBeVisible();
+  await expect(page.getByTestId('nav-customerRegistration')).toHaveCount(0);
   const response = await page.request.get('/api/CustomerRegistration');
   expect(response.status()).toBe(403);
 });
