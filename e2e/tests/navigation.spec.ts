@@ -35,7 +35,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     Resources: RESOURCES,
     'Technical Library': LIBRARY,
     Settings: SETTINGS,
-    Admin: ADMIN,
+    // Customer Registration is the operator's MASTER_ADMIN's only (DECISIONS 10).
+    Admin: ADMIN.filter((entry) => entry !== 'Customer Registration'),
   },
   'master_admin@demo.test': { Operations: OPERATIONS, Resources: RESOURCES, 'Technical Library': LIBRARY, Admin: ADMIN },
   'scheduler@acme.test': {
