@@ -592,18 +592,18 @@ function useFitToWindow(ref: React.RefObject<HTMLDivElement | null>) {
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
-    const fit = () => {
+    const fitHeight = () => {
       const top = box.getBoundingClientRect().top + window.scrollY;
       const height = `${Math.max(360, Math.floor(window.innerHeight - top - BELOW_GRID))}px`;
       if (box.style.height !== height) box.style.height = height;
     };
-    fit();
-    const observer = new ResizeObserver(fit);
+    fitHeight();
+    const observer = new ResizeObserver(fitHeight);
     observer.observe(document.body);
-    window.addEventListener('resize', fit);
+    window.addEventListener('resize', fitHeight);
     return () => {
       observer.disconnect();
-      window.removeEventListener('resize', fit);
+      window.removeEventListener('resize', fitHeight);
     };
   }, [ref]);
 }
