@@ -32,6 +32,9 @@ export function openPdfDocument(info: PdfInfo): PDFKit.PDFDocument {
     tagged: true,
     lang: DOCUMENT_LANG,
     displayTitle: true,
+    // No built-in Helvetica: pdfkit would parse its metrics for every document, and a PDF/A
+    // file may use embedded fonts only. The DejaVu fonts below are chosen before any text.
+    font: null as unknown as string,
     info: {
       Title: info.title,
       Author: info.author,

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
+import { constants, createHash, createPrivateKey, generateKeyPair, type KeyObject, privateEncrypt, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
@@ -89,6 +89,8 @@ export async function signingCertificatePem(db: Db, namespaceId: number): Promis
 
 export interface Unpacked {
   key: forge.pki.rsa.PrivateKey;
+  /** The same key for Node's crypto (OpenSSL): the RSA operation of a signature. */
+  nodeKey: KeyObject;
   certificate: forge.pki.Certificate;
 }
 
@@ -103,10 +105,32 @@ export function unpack(key: { p12: Buffer; passphrase: string }): Unpacked {
   const keyBag = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0];
   const certBag = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]?.[0];
   if (!keyBag?.key || !certBag?.cert) throw new Error('the signing key bundle has no key or no certificate');
-  const made = { key: keyBag.key as forge.pki.rsa.PrivateKey, certificate: certBag.cert };
+  const forgeKey = keyBag.key as forge.pki.rsa.PrivateKey;
+  const made = { key: forgeKey, nodeKey: createPrivateKey(forge.pki.privateKeyToPem(forgeKey)), certificate: certBag.cert };
   if (unpacked.size > 64) unpacked.clear();
   unpacked.set(id, made);
   return made;
+}
+
+/** DER of DigestInfo { sha256, NULL } up to the 32 digest bytes (RFC 8017 section 9.2, note 1). */
+const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+
+/**
+ * The signer's key as node-forge's PKCS#7 code calls it (`key.sign(md, scheme)`), with the RSA
+ * operation done by Node's crypto: RSASSA-PKCS1-v1_5 is the private-key operation over the
+ * DigestInfo with type-1 padding, which `privateEncrypt` with PKCS#1 padding is. The bytes are
+ * the same as forge's own; forge's big-number arithmetic in JavaScript took about 55 ms per
+ * signature, more than the rest of a certificate's PDF (docs/decisions.md "Signing speed").
+ */
+function nodeSigner(key: KeyObject): forge.pki.rsa.PrivateKey {
+  const sign = (md: forge.md.MessageDigest, scheme?: string) => {
+    if (md.algorithm !== 'sha256' || (scheme !== undefined && scheme !== 'RSASSA-PKCS1-V1_5')) {
+      throw new Error(`unsupported signature: ${md.algorithm} ${scheme ?? ''}`);
+    }
+    const digestInfo = Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), 'binary')]);
+    return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, digestInfo).toString('binary');
+  };
+  return { sign } as unknown as forge.pki.rsa.PrivateKey;
 }
 
 /** A detached CMS SignedData (SHA-256, RSA) over `content`, with the signer's certificate. */
@@ -115,7 +139,7 @@ export function cmsSignature(content: Buffer, signer: Unpacked, signingTime: Dat
   p7.content = forge.util.createBuffer(content.toString('binary'));
   p7.addCertificate(signer.certificate);
   p7.addSigner({
-    key: signer.key,
+    key: nodeSigner(signer.nodeKey),
     certificate: signer.certificate,
     digestAlgorithm: forge.pki.oids.sha256,
     authenticatedAttributes: [
