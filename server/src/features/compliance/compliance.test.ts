@@ -287,7 +287,10 @@ describe('GET /api/compliance/overview', () => {
 
   it('keeps every figure exact through inserts, updates, moves, deactivation and deletes (the counts the triggers keep)', async () => {
     const other = t.demo.clients.find((c) => c.id !== company && c.siteIds.length > 0);
-    const [type] = await queryRows<{ id: number }>(t.app.db, sql`select id from asset_types where namespace_id = ${t.demo.id}::int limit 1`);
+    const [type] = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`select id from asset_types where namespace_id = ${t.demo.id}::int limit 1`,
+    );
     // Due days on every side of the boundaries (today, +15, +30) and far from them, several in one statement.
     const days = [-800, -400, -40, -31, -1, 0, 1, 14, 15, 16, 29, 30, 31, 45, 61, 400, 800];
     const values = days.map(
@@ -312,7 +315,9 @@ describe('GET /api/compliance/overview', () => {
     const mine = sql`namespace_id = ${t.demo.id}::int and name like 'Compliance counts %'`;
     // Due dates moved across months and boundaries, results changed, an edit of nothing counted.
     await t.app.db.execute(sql`update assets set due_date = due_date + interval '17 days' where ${mine} and name like '%1'`);
-    await t.app.db.execute(sql`update assets set last_result = case when last_result = 2 then 1 else 2 end where ${mine} and name like '%3'`);
+    await t.app.db.execute(
+      sql`update assets set last_result = case when last_result = 2 then 1 else 2 end where ${mine} and name like '%3'`,
+    );
     await t.app.db.execute(sql`update assets set due_date = null where ${mine} and name like '%5'`);
     await t.app.db.execute(sql`update assets set serial_number = 'same counts' where ${mine}`);
     await check();
