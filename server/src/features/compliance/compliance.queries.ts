@@ -38,7 +38,12 @@ function assetWhere(scope: Scope, filter: ComplianceFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Tasks the caller sees (lib/taskScope: the one rule) under the filter (aliases `t`, `j`). */
+/**
+ * Tasks the caller sees (lib/taskScope: the one rule) under the filter (aliases `t`, `j`). The
+ * queries join `jobs j` as a left join: every task has its job (`job_id` not null, a foreign
+ * key), so it is the same rows, and the database leaves the join out when nothing here names `j`
+ * (an LO role without a client filter).
+ */
 function taskWhere(scope: Scope, filter: ComplianceFilter): SQL {
   const parts: SQL[] = [taskScopeSql(scope)];
   if (filter.companyId !== null) parts.push(sql`j.customer_id = ${filter.companyId}::int`);
@@ -184,7 +189,7 @@ export async function examinationsPerMonth(db: Db, scope: Scope, filter: Complia
           select date_trunc('month', t.actual_inspection_date at time zone 'UTC') as d,
                  count(*) filter (where t.result = 1)::int as pass,
                  count(*) filter (where t.result = 2)::int as fail
-            from tasks t join jobs j on j.id = t.job_id
+            from tasks t left join jobs j on j.id = t.job_id
            where ${taskWhere(scope, filter)}
              and t.status in (${TASK_STATUS.APPROVED}::int, ${TASK_STATUS.AMENDED}::int)
              and t.result in (1, 2) and not t.is_llg
@@ -207,7 +212,7 @@ export async function openTasksPerInspector(db: Db, scope: Scope, filter: Compli
                count(*) filter (where t.status = ${ONGOING}::int)::int as ongoing,
                count(*) filter (where t.status = ${HOLD}::int)::int as hold,
                count(*)::int as total
-          from tasks t join jobs j on j.id = t.job_id
+          from tasks t left join jobs j on j.id = t.job_id
           left join users u on u.id = t.inspector_id
          where ${taskWhere(scope, filter)}
            and t.status in (${OPEN}::int, ${ONGOING}::int, ${HOLD}::int) and t.parent_id is null
