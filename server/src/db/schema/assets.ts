@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { assetTypes } from './assetTypes';
 import { clientCompanies, sites } from './clients';
 import { createdAt, locationId, modifiedAt, recordStatus } from './columns';
@@ -88,4 +101,32 @@ export const assetFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.assetId, t.fileId] }), index('asset_files_file_idx').on(t.fileId)],
+);
+
+/**
+ * The Compliance overview's counts of active assets (issue 23), kept by triggers on `assets`
+ * in the transaction of every write (migration compliance_due_counts), so the overview sums a
+ * few rows per site instead of reading every asset. Per namespace, client, site, whether the
+ * last result is Fail, and the UTC due day at two grains: `grain` 'd' one row per due day,
+ * 'm' one row per month (`due_day` the month's first day; null: no due date, 'm' only). An
+ * asset counts once in each grain; the overview reads months away from today and days near it.
+ * Rows whose count falls to 0 are deleted.
+ */
+export const complianceDueCounts = pgTable(
+  'compliance_due_counts',
+  {
+    namespaceId: integer('namespace_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    failed: boolean('failed').notNull(),
+    grain: text('grain').notNull(),
+    dueDay: date('due_day', { mode: 'string' }),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    unique('compliance_due_counts_key').on(t.siteId, t.companyId, t.namespaceId, t.failed, t.grain, t.dueDay).nullsNotDistinct(),
+    index('compliance_due_counts_namespace_idx').on(t.namespaceId, t.grain, t.dueDay),
+    // The triggers delete the rows whose count fell to 0 (only those are in this index).
+    index('compliance_due_counts_empty_idx').on(t.siteId).where(sql`${t.n} = 0`),
+  ],
 );

@@ -1,7 +1,6 @@
-import { index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { clientCompanies, sites } from './clients';
+import { foreignKey, index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { sites } from './clients';
 import { createdAt, modifiedAt } from './columns';
-import { namespaces } from './namespaces';
 
 /**
  * The client inventory (administration document 3 "Client inventory row"; DECISIONS 10): a
@@ -12,15 +11,9 @@ export const clientInventory = pgTable(
   'client_inventory',
   {
     id: serial('id').primaryKey(),
-    namespaceId: integer('namespace_id')
-      .notNull()
-      .references(() => namespaces.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clientCompanies.id),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id),
+    namespaceId: integer('namespace_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    siteId: integer('site_id').notNull(),
     productCategory: text('product_category').notNull(),
     description: text('description'),
     quantity: integer('quantity'),
@@ -35,7 +28,16 @@ export const clientInventory = pgTable(
     modifiedAt: modifiedAt(),
   },
   (t) => [
+    // The site, its client and its namespace as one reference (sites never change client): one
+    // check per row instead of three, which a 50,000-row import notices, and a row can no longer
+    // name a site of another client.
+    foreignKey({
+      name: 'client_inventory_site_fk',
+      columns: [t.siteId, t.clientId, t.namespaceId],
+      foreignColumns: [sites.id, sites.companyId, sites.namespaceId],
+    }),
+    // Also what a check on a site's rows (the reference above) reads; no index on client_id alone:
+    // nothing reads by client, and each index is one more insert per imported row.
     index('client_inventory_site_idx').on(t.namespaceId, t.siteId, t.status, t.id),
-    index('client_inventory_client_idx').on(t.clientId),
   ],
 );

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { addressColumns, createdAt, locationId, modifiedAt, recordStatus } from './columns';
 import { files } from './files';
@@ -71,5 +71,7 @@ export const sites = pgTable(
     index('sites_company_idx').on(t.companyId, t.status, t.name),
     index('sites_namespace_idx').on(t.namespaceId, t.status, t.name),
     index('sites_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // What a row naming a site, its client and namespace refers to (client_inventory): one key, one check per row.
+    unique('sites_id_company_namespace_key').on(t.id, t.companyId, t.namespaceId),
   ],
 );

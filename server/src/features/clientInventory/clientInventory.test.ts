@@ -309,6 +309,23 @@ describe('the CSV template and import', () => {
   }, 120_000);
 });
 
+describe('the reference of a row to its site', () => {
+  it('is one key of site, client and namespace: a row naming a site of another client or namespace is refused', async () => {
+    const insert = (clientId: number, siteId: number, namespaceId = t.demo.id) =>
+      t.app.db.execute(
+        sql`insert into client_inventory (namespace_id, client_id, site_id, product_category)
+            values (${namespaceId}::int, ${clientId}::int, ${siteId}::int, 'Shackle')`,
+      );
+    const other = otherCompany();
+    await expect(insert(other.id, siteA())).rejects.toThrow();
+    await expect(insert(inv.clientId, siteA(), t.acme.id)).rejects.toThrow();
+    await expect(insert(inv.clientId, 2_000_000_000)).rejects.toThrow();
+    const site = await freshSite('Reference yard');
+    await insert(inv.clientId, site);
+    expect(await activeCount(site)).toBe(1);
+  });
+});
+
 describe('GET /api/clientInventory/export', () => {
   it("streams the site's rows in the spec's columns with the client and site labels, formulas kept as text", async () => {
     const siteId = await freshSite('Export Yard');

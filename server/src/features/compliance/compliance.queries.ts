@@ -38,7 +38,12 @@ function assetWhere(scope: Scope, filter: ComplianceFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Tasks the caller sees (lib/taskScope: the one rule) under the filter (aliases `t`, `j`). */
+/**
+ * Tasks the caller sees (lib/taskScope: the one rule) under the filter (aliases `t`, `j`). The
+ * queries join `jobs j` as a left join: every task has its job (`job_id` not null, a foreign
+ * key), so it is the same rows, and the database leaves the join out when nothing here names `j`
+ * (an LO role without a client filter).
+ */
 function taskWhere(scope: Scope, filter: ComplianceFilter): SQL {
   const parts: SQL[] = [taskScopeSql(scope)];
   if (filter.companyId !== null) parts.push(sql`j.customer_id = ${filter.companyId}::int`);
@@ -49,6 +54,16 @@ function taskWhere(scope: Scope, filter: ComplianceFilter): SQL {
 /** Midnight (UTC) of today plus `days`, as a timestamp: due dates compare by UTC day (DECISIONS 5). */
 const utcMidnight = (days: number) => sql`((date_trunc('day', now() at time zone 'UTC') + ${`${days} days`}::interval) at time zone 'UTC')`;
 
+/** The summary rows the caller sees under the filter (alias `d`): `assetWhere` on `compliance_due_counts`. */
+function countWhere(scope: Scope, filter: ComplianceFilter): SQL {
+  const parts: SQL[] = [sql`d.namespace_id = ${scope.namespaceId}::int`];
+  const companyId = scope.companyId ?? filter.companyId;
+  if (companyId !== null) parts.push(sql`d.company_id = ${companyId}::int`);
+  if (filter.siteId !== null) parts.push(sql`d.site_id = ${filter.siteId}::int`);
+  if (scope.siteIds !== null) parts.push(sql`d.site_id = any(${sql.param(scope.siteIds)}::int[])`);
+  return sql.join(parts, sql` and `);
+}
+
 interface GroupRecord extends ComplianceGroup {
   groups: number;
   overdue: number;
@@ -57,28 +72,46 @@ interface GroupRecord extends ComplianceGroup {
 
 /**
  * Item status (the assets area's `itemStatusSql`) per client and site, the worst first, with the
- * totals over every group (window sums, so the cap on groups does not cut the totals).
+ * totals over every group (window sums, so the cap on groups does not cut the totals), and how
+ * many assets the overdue and due-soon lists match.
+ *
+ * Counted from `compliance_due_counts` (kept by triggers on `assets`, schema/assets.ts), not
+ * from the assets: each asset once, through its month row when no boundary of today's figures
+ * falls in that month (every day of it is then on the same side of each), else through its day
+ * row. The boundaries are today (Expired and overdue: due today or before), today + 15 (Due
+ * Shortly) and today + 30 (due soon), so day rows are read for two or three months at most.
  */
 export async function itemStatusGroups(db: Db, scope: Scope, filter: ComplianceFilter) {
   const rows = await queryRows<GroupRecord>(
     db,
-    sql`with g as (
-          select a.company_id, a.site_id,
-                 count(*) filter (where a.st = 'Valid')::int as valid,
-                 count(*) filter (where a.st = 'Due Shortly')::int as due_shortly,
-                 count(*) filter (where a.st = 'Expired')::int as expired,
-                 count(*) filter (where a.st = 'Failed')::int as failed,
-                 count(*) filter (where a.st is null)::int as none,
-                 count(*)::int as total
-            from (select a.company_id, a.site_id, ${itemStatusSql} as st from assets a where ${assetWhere(scope, filter)}) a
-           group by a.company_id, a.site_id
+    sql`with b as (
+          select t.today, date_trunc('month', t.today::timestamp)::date as first,
+                 (date_trunc('month', (t.today + ${COMPLIANCE_DUE_SOON_DAYS}::int)::timestamp) + interval '1 month')::date as after
+            from (select (now() at time zone 'UTC')::date as today) t
+        ), g as (
+          select d.company_id, d.site_id,
+                 coalesce(sum(d.n) filter (where not d.failed and d.due_day > b.today + 15), 0)::int as valid,
+                 coalesce(sum(d.n) filter (where not d.failed and d.due_day > b.today and d.due_day <= b.today + 15), 0)::int as due_shortly,
+                 coalesce(sum(d.n) filter (where not d.failed and d.due_day <= b.today), 0)::int as expired,
+                 coalesce(sum(d.n) filter (where d.failed), 0)::int as failed,
+                 coalesce(sum(d.n) filter (where not d.failed and d.due_day is null), 0)::int as none,
+                 sum(d.n)::int as total,
+                 coalesce(sum(d.n) filter (where d.due_day <= b.today), 0)::int as overdue,
+                 coalesce(sum(d.n) filter (where d.due_day > b.today and d.due_day <= b.today + ${COMPLIANCE_DUE_SOON_DAYS}::int), 0)::int as due_soon
+            from compliance_due_counts d cross join b
+           where ${countWhere(scope, filter)}
+             and ((d.grain = 'm' and (d.due_day is null or d.due_day < b.first or d.due_day >= b.after))
+                  or (d.grain = 'd' and d.due_day >= b.first and d.due_day < b.after))
+           group by d.company_id, d.site_id
+          having sum(d.n) > 0
         )
         select g.company_id as "companyId", c.name as company, g.site_id as "siteId", s.name as site,
                g.valid, g.due_shortly as "dueShortly", g.expired, g.failed, g.none, g.total,
                count(*) over ()::int as groups,
                sum(g.valid) over ()::int as sum_valid, sum(g.due_shortly) over ()::int as sum_due_shortly,
                sum(g.expired) over ()::int as sum_expired, sum(g.failed) over ()::int as sum_failed,
-               sum(g.none) over ()::int as sum_none, sum(g.total) over ()::int as sum_total
+               sum(g.none) over ()::int as sum_none, sum(g.total) over ()::int as sum_total,
+               sum(g.overdue) over ()::int as sum_overdue, sum(g.due_soon) over ()::int as sum_due_soon
           from g
           join client_companies c on c.id = g.company_id
           join sites s on s.id = g.site_id
@@ -106,32 +139,33 @@ export async function itemStatusGroups(db: Db, scope: Scope, filter: ComplianceF
     none: r.none,
     total: r.total,
   }));
-  return { totals, groups: { total: first?.groups ?? 0, rows: groups } };
+  return {
+    totals,
+    groups: { total: first?.groups ?? 0, rows: groups },
+    overdue: first?.sum_overdue ?? 0,
+    dueSoon: first?.sum_due_soon ?? 0,
+  };
 }
 
 type AssetRecord = Omit<ComplianceAsset, 'itemStatus'> & { itemStatus: ItemStatus | null };
 
 /**
- * A bounded list of assets by due date, and how many match: overdue (due today or before,
- * `daysLeft <= 0`) or due in the next 30 days (`1..30`). The ranges are on `due_date` itself
- * (UTC midnights), so `assets_due_idx` serves them.
+ * A bounded list of assets by due date: overdue (due today or before, `daysLeft <= 0`) or due
+ * in the next 30 days (`1..30`); how many match comes with the item status counts. The ranges
+ * are on `due_date` itself (UTC midnights), so `assets_due_idx` serves them.
  */
 async function assetList(db: Db, scope: Scope, filter: ComplianceFilter, range: SQL) {
   const where = sql`${assetWhere(scope, filter)} and ${range}`;
-  const [rows, [{ total }]] = await Promise.all([
-    queryRows<AssetRecord>(
-      db,
-      sql`select a.id, a.name, a.company_id as "companyId", c.name as company, a.site_id as "siteId", s.name as site,
-                 at.name as "assetType", ${iso(sql`a.due_date`)} as "dueDate", ${daysLeftSql} as days, ${itemStatusSql} as "itemStatus"
-            from (select a.* from assets a where ${where} order by a.due_date, a.id limit ${COMPLIANCE_LIST_MAX}::int) a
-            join client_companies c on c.id = a.company_id
-            join sites s on s.id = a.site_id
-            join asset_types at on at.id = a.asset_type_id
-           order by a.due_date, a.id`,
-    ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from assets a where ${where}`),
-  ]);
-  return { total, rows };
+  return queryRows<AssetRecord>(
+    db,
+    sql`select a.id, a.name, a.company_id as "companyId", c.name as company, a.site_id as "siteId", s.name as site,
+               at.name as "assetType", ${iso(sql`a.due_date`)} as "dueDate", ${daysLeftSql} as days, ${itemStatusSql} as "itemStatus"
+          from (select a.* from assets a where ${where} order by a.due_date, a.id limit ${COMPLIANCE_LIST_MAX}::int) a
+          join client_companies c on c.id = a.company_id
+          join sites s on s.id = a.site_id
+          join asset_types at on at.id = a.asset_type_id
+         order by a.due_date, a.id`,
+  );
 }
 
 export const overdueAssets = (db: Db, scope: Scope, filter: ComplianceFilter) =>
@@ -150,22 +184,21 @@ export async function examinationsPerMonth(db: Db, scope: Scope, filter: Complia
   return queryRows<ComplianceMonth>(
     db,
     sql`with m as (
-          select to_char(d, 'YYYY-MM') as month
-            from generate_series(${since}, date_trunc('month', now() at time zone 'UTC'), interval '1 month') d
+          select d from generate_series(${since}, date_trunc('month', now() at time zone 'UTC'), interval '1 month') d
         ), e as (
-          select to_char(t.actual_inspection_date at time zone 'UTC', 'YYYY-MM') as month,
+          select date_trunc('month', t.actual_inspection_date at time zone 'UTC') as d,
                  count(*) filter (where t.result = 1)::int as pass,
                  count(*) filter (where t.result = 2)::int as fail
-            from tasks t join jobs j on j.id = t.job_id
+            from tasks t left join jobs j on j.id = t.job_id
            where ${taskWhere(scope, filter)}
              and t.status in (${TASK_STATUS.APPROVED}::int, ${TASK_STATUS.AMENDED}::int)
              and t.result in (1, 2) and not t.is_llg
              and t.actual_inspection_date >= (${since} at time zone 'UTC')
            group by 1
         )
-        select m.month, coalesce(e.pass, 0)::int as pass, coalesce(e.fail, 0)::int as fail
-          from m left join e on e.month = m.month
-         order by m.month`,
+        select to_char(m.d, 'YYYY-MM') as month, coalesce(e.pass, 0)::int as pass, coalesce(e.fail, 0)::int as fail
+          from m left join e on e.d = m.d
+         order by m.d`,
   );
 }
 
@@ -179,7 +212,7 @@ export async function openTasksPerInspector(db: Db, scope: Scope, filter: Compli
                count(*) filter (where t.status = ${ONGOING}::int)::int as ongoing,
                count(*) filter (where t.status = ${HOLD}::int)::int as hold,
                count(*)::int as total
-          from tasks t join jobs j on j.id = t.job_id
+          from tasks t left join jobs j on j.id = t.job_id
           left join users u on u.id = t.inspector_id
          where ${taskWhere(scope, filter)}
            and t.status in (${OPEN}::int, ${ONGOING}::int, ${HOLD}::int) and t.parent_id is null

@@ -47,8 +47,8 @@ export async function complianceOverview(ctx: RequestContext, query: ComplianceQ
   await requireTab(ctx);
   const filter = await resolveFilter(ctx, query);
   const status = await itemStatusGroups(ctx.db, ctx.scope, filter);
-  const overdue = await overdueAssets(ctx.db, ctx.scope, filter);
-  const dueSoon = await dueSoonAssets(ctx.db, ctx.scope, filter);
+  const overdue = { total: status.overdue, rows: await overdueAssets(ctx.db, ctx.scope, filter) };
+  const dueSoon = { total: status.dueSoon, rows: await dueSoonAssets(ctx.db, ctx.scope, filter) };
   const examinations = await examinationsPerMonth(ctx.db, ctx.scope, filter);
   const openTasks = await openTasksPerInspector(ctx.db, ctx.scope, filter);
   return {

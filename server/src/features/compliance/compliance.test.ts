@@ -285,6 +285,68 @@ describe('GET /api/compliance/overview', () => {
     expect(mine.groups.rows.every((g) => siteUserSites.includes(g.siteId))).toBe(true);
   });
 
+  it('keeps every figure exact through inserts, updates, moves, deactivation and deletes (the counts the triggers keep)', async () => {
+    const other = t.demo.clients.find((c) => c.id !== company && c.siteIds.length > 0);
+    const [type] = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`select id from asset_types where namespace_id = ${t.demo.id}::int limit 1`,
+    );
+    // Due days on every side of the boundaries (today, +15, +30) and far from them, several in one statement.
+    const days = [-800, -400, -40, -31, -1, 0, 1, 14, 15, 16, 29, 30, 31, 45, 61, 400, 800];
+    const values = days.map(
+      (d, i) =>
+        sql`(${t.demo.id}::int, ${company}::int, ${knownSite}::int, ${type.id}::int, ${`Compliance counts ${i}`},
+             ${new Date(todayMs() + d * DAY + (i % 3) * 8 * 3600_000).toISOString()}::timestamptz, ${i % 4 === 0 ? 2 : 1}::smallint)`,
+    );
+    await t.app.db.execute(
+      sql`insert into assets (namespace_id, company_id, site_id, asset_type_id, name, due_date, last_result) values ${sql.join(values, sql`, `)}`,
+    );
+    const check = async () => {
+      const assets = await assetRows();
+      compare(await overview(loAdmin), expectedFigures(assets, await taskRows()), assets);
+      const siteAssets = await assetRows({ siteIds: [knownSite] });
+      compare(
+        await overview(loAdmin, `?siteId=${knownSite}`),
+        expectedFigures(siteAssets, await taskRows({ companyId: company, siteIds: [knownSite] })),
+        siteAssets,
+      );
+    };
+    await check();
+    const mine = sql`namespace_id = ${t.demo.id}::int and name like 'Compliance counts %'`;
+    // Due dates moved across months and boundaries, results changed, an edit of nothing counted.
+    await t.app.db.execute(sql`update assets set due_date = due_date + interval '17 days' where ${mine} and name like '%1'`);
+    await t.app.db.execute(
+      sql`update assets set last_result = case when last_result = 2 then 1 else 2 end where ${mine} and name like '%3'`,
+    );
+    await t.app.db.execute(sql`update assets set due_date = null where ${mine} and name like '%5'`);
+    await t.app.db.execute(sql`update assets set serial_number = 'same counts' where ${mine}`);
+    await check();
+    // Moved to another client's site, deactivated, reactivated, deleted.
+    const otherSite = other?.siteIds[0] as number;
+    await t.app.db.execute(
+      sql`update assets set company_id = ${other?.id as number}::int, site_id = ${otherSite}::int where ${mine} and name like '%2'`,
+    );
+    await t.app.db.execute(sql`update assets set status = 0 where ${mine} and name like '%4'`);
+    await t.app.db.execute(sql`update assets set status = 0 where ${mine} and name like '%6'`);
+    await t.app.db.execute(sql`update assets set status = 1 where ${mine} and name like '%6'`);
+    await t.app.db.execute(sql`delete from assets where ${mine} and name like '%7'`);
+    await check();
+    // The kept counts are the counts of the rows, no row left at 0.
+    const [drift] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`with kept as (select company_id, site_id, failed, grain, due_day, n from compliance_due_counts),
+               base as (select company_id, site_id, coalesce(last_result = 2, false) as failed, (due_date at time zone 'UTC')::date as day
+                          from assets where status = 1),
+               made as (select company_id, site_id, failed, 'd' as grain, day as due_day, count(*)::int as n from base where day is not null group by 1, 2, 3, 5
+                        union all
+                        select company_id, site_id, failed, 'm', date_trunc('month', day::timestamp)::date, count(*)::int from base group by 1, 2, 3, 5)
+          select count(*)::int as n from ((select * from kept except all select * from made) union all (select * from made except all select * from kept)) x`,
+    );
+    expect(drift.n).toBe(0);
+    await t.app.db.execute(sql`delete from assets where ${mine}`);
+    await check();
+  });
+
   it("answers 404 for another company's client or site, and for the other namespace's", async () => {
     const other = t.demo.clients.find((c) => c.id !== company && c.siteIds.length > 0);
     const notFound = async (client: Client, query: string, text: string) => {

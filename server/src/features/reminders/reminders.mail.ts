@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { formatDayUtc, REMINDERS } from '@portal/contracts';
-import type { MailContent, MailGroup } from '../../lib/mail';
+import { type MailContent, type MailGroup, mailHtml, mailText, type RenderedMail } from '../../lib/mail';
 import type { DueAsset, Recipient } from './reminders.queries';
 
 /** One recipient's digest: their company's due assets, by site. */
@@ -74,5 +75,40 @@ export function reminderMail(digest: Digest, links: { base: string; optOut: stri
     groups,
     closing: [REMINDERS.ask],
     footer: { text: REMINDERS.turnOffNote, linkText: REMINDERS.turnOff, href: links.optOut },
+  };
+}
+
+/** React's escaping of text and attribute values (react-dom's escapeTextForBrowser). */
+const escapeHtml = (value: string) =>
+  value.replace(/["&'<>]/g, (c) => ({ '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' })[c] as string);
+
+/**
+ * The bodies of a run's mails, each list rendered once (issue 23: a company's five admins get the
+ * same assets): recipients whose digests list the same sites and assets share one rendering of
+ * the mail with a marker in place of their name and of their opt-out token, and each mail is that
+ * rendering with the marks replaced (escaped in the HTML as React escapes them). So each text and
+ * HTML body is exactly `mailText` and `mailHtml` of `reminderMail` for that recipient.
+ */
+export function reminderRenderer(links: { base: string }, windowDays: number) {
+  const mark = randomBytes(12).toString('hex');
+  const nameMark = `n${mark}`;
+  const tokenMark = `t${mark}`;
+  const shared = new Map<string, Promise<RenderedMail>>();
+  const fill = (body: string, name: string, token: string) => body.replaceAll(nameMark, name).replaceAll(tokenMark, token);
+  const optOutOf = (token: string) => `${links.base}/reminders/off/${token}`;
+  return async (digest: Digest, token: string): Promise<{ content: MailContent; rendered: RenderedMail }> => {
+    const content = reminderMail(digest, { base: links.base, optOut: optOutOf(token) }, windowDays);
+    const key = JSON.stringify([digest.company, digest.sites.map((site) => [site.id, site.assets.map((a) => Number(a.asset_id))])]);
+    let rendering = shared.get(key);
+    if (!rendering) {
+      const marked = reminderMail({ ...digest, name: nameMark }, { base: links.base, optOut: optOutOf(tokenMark) }, windowDays);
+      rendering = mailHtml(marked).then((html) => ({ text: mailText(marked), html }));
+      shared.set(key, rendering);
+    }
+    const { text, html } = await rendering;
+    return {
+      content,
+      rendered: { text: fill(text, digest.name, token), html: fill(html, escapeHtml(digest.name), escapeHtml(token)) },
+    };
   };
 }

@@ -2,7 +2,7 @@ import { readDueReminders } from '@portal/contracts';
 import type { Db } from '../../db/types';
 import type { Mailer } from '../../lib/mail';
 import { claimRun, dueAssets, finishRun, recipients, reminderNamespaces } from './reminders.queries';
-import { digestsOf, reminderMail } from './reminders.mail';
+import { digestsOf, reminderRenderer } from './reminders.mail';
 import { optOutToken } from './reminders.token';
 
 export interface ReminderDeps {
@@ -40,10 +40,11 @@ export async function runDueReminders(deps: ReminderDeps, options: { namespaceId
     const people = await recipients(deps.db, namespaceId, setting.roles);
     const companyIds = [...new Set(people.map((p) => Number(p.company_id)))];
     const digests = digestsOf(people, await dueAssets(deps.db, namespaceId, companyIds, setting.windowDays));
+    const render = reminderRenderer({ base }, setting.windowDays);
     const messages = [];
     for (const digest of digests) {
-      const optOut = `${base}/reminders/off/${await optOutToken(deps.db, digest.userId)}`;
-      messages.push({ namespaceId, to: digest.email, content: reminderMail(digest, { base, optOut }, setting.windowDays) });
+      const mail = await render(digest, await optOutToken(deps.db, digest.userId));
+      messages.push({ namespaceId, to: digest.email, ...mail });
     }
     const { sent: mails, failed } = await deps.mailer.sendMany(messages);
     await finishRun(deps.db, namespaceId, day, mails);

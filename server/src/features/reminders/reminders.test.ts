@@ -4,7 +4,9 @@ import { DUE_REMINDERS_CONFIG_NAME, REMINDERS } from '@portal/contracts';
 import { assets, configurations, mailOutbox, reminderOptOuts, reminderRuns } from '../../db/schema';
 import { insertClient, insertSite, insertUser } from '../../demo/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { mailHtml, mailText } from '../../lib/mail';
 import { runDueReminders } from './index';
+import { type Digest, reminderMail, reminderRenderer } from './reminders.mail';
 
 /**
  * The due reminders (issue 23): the daily run per namespace (once a day, however many
@@ -181,6 +183,45 @@ describe('the daily run', () => {
     const [wide] = await mailsTo(people.admin.email);
     expect(wide.subject).toBe('4 assets due for inspection');
     expect(wide.text).toContain('Later Shackle');
+  });
+});
+
+describe('the mails of a run', () => {
+  it('are rendered once per list and still say exactly what each recipient’s own mail says', async () => {
+    const asset = (id: number, status: 'Failed' | 'Expired' | 'Due Shortly', due: string | null, days: number | null) => ({
+      company_id: 7,
+      site_id: 3,
+      site: 'Yard <A> & "B"',
+      asset_id: id,
+      asset: `Hoist ${id} & <co>`,
+      serial_number: id % 2 ? `S'${id}` : null,
+      asset_type: 'Chain "Block"',
+      due_date: due,
+      item_status: status,
+      days_left: days,
+    });
+    const sites = [
+      {
+        id: 3,
+        name: 'Yard <A> & "B"',
+        assets: [asset(1, 'Failed', null, null), asset(2, 'Expired', '2026-01-02', -3), asset(3, 'Due Shortly', '2026-01-09', 1)],
+      },
+    ];
+    const digests: Digest[] = [
+      { userId: 11, email: 'a@x.test', name: 'Ann O\'Brien & <Sons> "Ltd"', company: 'Acme & Co', sites },
+      { userId: 12, email: 'b@x.test', name: 'Bob', company: 'Acme & Co', sites },
+      { userId: 13, email: 'c@x.test', name: 'Cy', company: 'Acme & Co', sites: [{ ...sites[0], assets: sites[0].assets.slice(1) }] },
+    ];
+    const base = 'https://portal.example/a?b=1&c=2';
+    const render = reminderRenderer({ base }, 30);
+    for (const digest of digests) {
+      const token = `${digest.userId}.tok&<'">`;
+      const { content, rendered } = await render(digest, token);
+      const own = reminderMail(digest, { base, optOut: `${base}/reminders/off/${token}` }, 30);
+      expect(content).toEqual(own);
+      expect(rendered.text).toBe(mailText(own));
+      expect(rendered.html).toBe(await mailHtml(own));
+    }
   });
 });
 

@@ -17,6 +17,15 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
+/**
+ * A message's bodies made by its sender (`sendMany`): exactly `mailText` and `mailHtml` of its
+ * content, made once for many alike mails (the due reminders: one rendering per company's list).
+ */
+export interface RenderedMail {
+  text: string;
+  html: string;
+}
+
 export interface MailAttachment {
   filename: string;
   content: Buffer;
@@ -49,13 +58,20 @@ export class Mailer {
    * hundred, then each sent in turn (SMTP). A mail SMTP refuses stays `failed` in the outbox and
    * the others still go; nothing throws. Answers how many went and how many failed.
    */
-  async sendMany(messages: Omit<MailMessage, 'attachments'>[]): Promise<{ sent: number; failed: number }> {
+  async sendMany(
+    messages: Array<Omit<MailMessage, 'attachments'> & { rendered?: RenderedMail }>,
+  ): Promise<{ sent: number; failed: number }> {
     let sent = 0;
     let failed = 0;
     for (let start = 0; start < messages.length; start += 100) {
       const batch = messages.slice(start, start + 100);
       const rendered = [];
-      for (const message of batch) rendered.push({ message, text: mailText(message.content), html: await mailHtml(message.content) });
+      for (const message of batch)
+        rendered.push({
+          message,
+          text: message.rendered?.text ?? mailText(message.content),
+          html: message.rendered?.html ?? (await mailHtml(message.content)),
+        });
       const rows = await this.db
         .insert(mailOutbox)
         .values(
