@@ -31,18 +31,26 @@ function traineeWhere(scope: Scope, clientId: number, sites: SiteChoice): SQL {
                                                where x.namespace_id = ${scope.namespaceId}::int and x.category = 'TRAINEE'))`;
 }
 
+/** The row's columns over the trainee `tr`, its site `s`, the latest certificate `l` and its course `tt`. */
+const ROW_COLUMNS = sql`tr.id as asset_id, tr.name, tr.acronym_code, tr.attributes, tr.site_id, s.name as site,
+  l.task_type_id, tt.name as course, l.result as last_result, l.actual_inspection_date, l.certificate_number,
+  case when l.result = 1 then l.actual_inspection_date + make_interval(months => tt.validity) end as due_date,
+  l.job_id, l.certificate_file_id, l.certificate_status`;
+
 /**
  * One row per trainee and course: the latest certificate (alias `a`, before the filters).
+ *
  * `firstTrainees`: only the first n trainees by name (and id) that have a certificate, with the
  * trainee-level filter: enough for a page in the default order, since each has a row or more.
+ * Their latest certificates are looked up trainee by trainee (a few index probes each).
  *
- * The latest certificates are chosen in one pass over the chosen trainees' approved tasks, joined
- * to their trainee, site and course first (`distinct on` the trainee and course, newest first),
- * not by a subquery per trainee: a page in another order or a count reads every row of the
- * client, and one sort is several times cheaper than a sort per trainee; the joins made before
- * the `distinct on` are hash joins on good estimates, where after it the planner misjudged the
- * filtered rows and re-evaluated the expiry filter per course (docs/decisions.md "Reports and
- * Assessments: pages by index and in one pass").
+ * Otherwise (another order, a row-level filter, a count, every row) the rows of every chosen
+ * trainee are needed: their latest certificates are chosen in one pass over their approved
+ * tasks, joined to trainee, site and course first, then `distinct on` the trainee and course,
+ * newest first. One sort of the client's tasks is several times cheaper than a sort per trainee,
+ * and joins made before the `distinct on` are hash joins on good estimates, where after it the
+ * planner misjudged the filtered rows and re-evaluated the expiry filter for every course
+ * (docs/decisions.md "Reports and Assessments: pages by index and in one pass").
  */
 function rowsSql(
   scope: Scope,
@@ -54,26 +62,33 @@ function rowsSql(
   const job = options.withJob ? sql`left join jobs j on j.id = l.job_id` : sql``;
   const jobNumber = options.withJob ? sql`j.job_number` : sql`null::text`;
   const first = options.firstTrainees;
-  const chosen = first
-    ? sql`tr.id in (select tr.id from assets tr
-                     where ${traineeWhere(scope, clientId, sites)} ${traineeFilter(first.filter)}
-                       and exists (select 1 from tasks e where e.asset_id = tr.id and e.status = 16 and e.namespace_id = ${ns}::int)
-                     order by tr.name, tr.id
-                     limit ${first.count}::int)`
-    : traineeWhere(scope, clientId, sites);
+  if (first) {
+    return sql`select l.id, ${ROW_COLUMNS}, ${jobNumber} as job_number
+                 from (select tr.* from assets tr
+                        where ${traineeWhere(scope, clientId, sites)} ${traineeFilter(first.filter)}
+                          and exists (select 1 from tasks e where e.asset_id = tr.id and e.status = 16 and e.namespace_id = ${ns}::int)
+                        order by tr.name, tr.id
+                        limit ${first.count}::int) tr
+                 join sites s on s.id = tr.site_id
+                 cross join lateral (
+                   select distinct on (t.task_type_id) t.id, t.task_type_id, t.result, t.actual_inspection_date, t.certificate_number,
+                          t.job_id, t.certificate_file_id, t.certificate_status
+                     from tasks t
+                    where t.asset_id = tr.id and t.status = 16 and t.namespace_id = ${ns}::int
+                    order by t.task_type_id, t.actual_inspection_date desc nulls last, t.id desc) l
+                 join task_types tt on tt.id = l.task_type_id
+                 ${job}`;
+  }
   return sql`select l.id, l.asset_id, l.name, l.acronym_code, l.attributes, l.site_id, l.site, l.task_type_id, l.course,
-                    l.result as last_result, l.actual_inspection_date, l.certificate_number,
-                    case when l.result = 1 then l.actual_inspection_date + make_interval(months => l.validity) end as due_date,
+                    l.last_result, l.actual_inspection_date, l.certificate_number, l.due_date,
                     l.job_id, l.certificate_file_id, l.certificate_status, ${jobNumber} as job_number
-               from (select distinct on (t.asset_id, t.task_type_id) t.id, t.asset_id, tr.name, tr.acronym_code, tr.attributes, tr.site_id,
-                            s.name as site, t.task_type_id, tt.name as course, tt.validity, t.result, t.actual_inspection_date,
-                            t.certificate_number, t.job_id, t.certificate_file_id, t.certificate_status
-                       from tasks t
-                       join assets tr on tr.id = t.asset_id
+               from (select distinct on (tr.id, l.task_type_id) l.id, ${ROW_COLUMNS}
+                       from assets tr
+                       join tasks l on l.asset_id = tr.id
                        join sites s on s.id = tr.site_id
-                       join task_types tt on tt.id = t.task_type_id
-                      where ${chosen} and t.status = 16 and t.namespace_id = ${ns}::int
-                      order by t.asset_id, t.task_type_id, t.actual_inspection_date desc nulls last, t.id desc) l
+                       join task_types tt on tt.id = l.task_type_id
+                      where ${traineeWhere(scope, clientId, sites)} and l.status = 16 and l.namespace_id = ${ns}::int
+                      order by tr.id, l.task_type_id, l.actual_inspection_date desc nulls last, l.id desc) l
                ${job}`;
 }
 
