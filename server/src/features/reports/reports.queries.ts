@@ -27,7 +27,9 @@ export const reportStatusesOf = (scope: Scope): readonly number[] => (isClientRo
 /**
  * Whether the filter or the scope reads the job (`j`). A task's job is mandatory (a not-null key),
  * so `join jobs` neither drops nor repeats a task: without a condition on it the join is left
- * out, and a count reads the tasks alone.
+ * out, and a count reads the tasks alone. The scope part mirrors `lib/taskScope.ts`, which reads
+ * the job for client roles (company) and site-limited roles (sites); should it read the job for
+ * another scope, the statement fails loudly (no `j`), it does not answer other rows.
  */
 const whereReadsJob = (scope: Scope, filter: ReportFilter): boolean =>
   scope.companyId !== null ||
