@@ -25,6 +25,8 @@ export const clientCompanies = pgTable(
   },
   (t) => [
     index('client_companies_namespace_idx').on(t.namespaceId, t.status, t.name),
+    // The Reports dashboard grouped by client walks the clients in this order (reports.queries.ts).
+    index('client_companies_name_order_idx').on(sql`lower(${t.name})`),
     index('client_companies_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('client_companies_code_trgm').using('gin', sql`lower(${t.acronymCode}) gin_trgm_ops`),
   ],

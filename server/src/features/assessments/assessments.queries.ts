@@ -31,10 +31,26 @@ function traineeWhere(scope: Scope, clientId: number, sites: SiteChoice): SQL {
                                                where x.namespace_id = ${scope.namespaceId}::int and x.category = 'TRAINEE'))`;
 }
 
+/** The row's columns over the trainee `tr`, its site `s`, the latest certificate `l` and its course `tt`. */
+const ROW_COLUMNS = sql`tr.id as asset_id, tr.name, tr.acronym_code, tr.attributes, tr.site_id, s.name as site,
+  l.task_type_id, tt.name as course, l.result as last_result, l.actual_inspection_date, l.certificate_number,
+  case when l.result = 1 then l.actual_inspection_date + make_interval(months => tt.validity) end as due_date,
+  l.job_id, l.certificate_file_id, l.certificate_status`;
+
 /**
  * One row per trainee and course: the latest certificate (alias `a`, before the filters).
+ *
  * `firstTrainees`: only the first n trainees by name (and id) that have a certificate, with the
  * trainee-level filter: enough for a page in the default order, since each has a row or more.
+ * Their latest certificates are looked up trainee by trainee (a few index probes each).
+ *
+ * Otherwise (another order, a row-level filter, a count, every row) the rows of every chosen
+ * trainee are needed: their latest certificates are chosen in one pass over their approved
+ * tasks, joined to trainee, site and course first, then `distinct on` the trainee and course,
+ * newest first. One sort of the client's tasks is several times cheaper than a sort per trainee,
+ * and joins made before the `distinct on` are hash joins on good estimates, where after it the
+ * planner misjudged the filtered rows and re-evaluated the expiry filter for every course
+ * (docs/decisions.md "Reports and Assessments: pages by index and in one pass").
  */
 function rowsSql(
   scope: Scope,
@@ -42,31 +58,38 @@ function rowsSql(
   sites: SiteChoice,
   options: { withJob: boolean; firstTrainees?: { count: number; filter: AssessmentFilter } },
 ): SQL {
+  const ns = scope.namespaceId;
   const job = options.withJob ? sql`left join jobs j on j.id = l.job_id` : sql``;
   const jobNumber = options.withJob ? sql`j.job_number` : sql`null::text`;
   const first = options.firstTrainees;
-  const trainees = first
-    ? sql`(select tr.* from assets tr
-            where ${traineeWhere(scope, clientId, sites)} ${traineeFilter(first.filter)}
-              and exists (select 1 from tasks e where e.asset_id = tr.id and e.status = 16 and e.namespace_id = ${scope.namespaceId}::int)
-            order by tr.name, tr.id
-            limit ${first.count}::int) tr`
-    : sql`assets tr`;
-  return sql`select l.id, tr.id as asset_id, tr.name, tr.acronym_code, tr.attributes, tr.site_id, s.name as site,
-                    l.task_type_id, tt.name as course, l.result as last_result, l.actual_inspection_date, l.certificate_number,
-                    case when l.result = 1 then l.actual_inspection_date + make_interval(months => tt.validity) end as due_date,
+  if (first) {
+    return sql`select l.id, ${ROW_COLUMNS}, ${jobNumber} as job_number
+                 from (select tr.* from assets tr
+                        where ${traineeWhere(scope, clientId, sites)} ${traineeFilter(first.filter)}
+                          and exists (select 1 from tasks e where e.asset_id = tr.id and e.status = 16 and e.namespace_id = ${ns}::int)
+                        order by tr.name, tr.id
+                        limit ${first.count}::int) tr
+                 join sites s on s.id = tr.site_id
+                 cross join lateral (
+                   select distinct on (t.task_type_id) t.id, t.task_type_id, t.result, t.actual_inspection_date, t.certificate_number,
+                          t.job_id, t.certificate_file_id, t.certificate_status
+                     from tasks t
+                    where t.asset_id = tr.id and t.status = 16 and t.namespace_id = ${ns}::int
+                    order by t.task_type_id, t.actual_inspection_date desc nulls last, t.id desc) l
+                 join task_types tt on tt.id = l.task_type_id
+                 ${job}`;
+  }
+  return sql`select l.id, l.asset_id, l.name, l.acronym_code, l.attributes, l.site_id, l.site, l.task_type_id, l.course,
+                    l.last_result, l.actual_inspection_date, l.certificate_number, l.due_date,
                     l.job_id, l.certificate_file_id, l.certificate_status, ${jobNumber} as job_number
-               from ${trainees}
-               join sites s on s.id = tr.site_id
-               cross join lateral (
-                 select distinct on (t.task_type_id) t.id, t.task_type_id, t.result, t.actual_inspection_date, t.certificate_number,
-                        t.job_id, t.certificate_file_id, t.certificate_status
-                   from tasks t
-                  where t.asset_id = tr.id and t.status = 16 and t.namespace_id = ${scope.namespaceId}::int
-                  order by t.task_type_id, t.actual_inspection_date desc nulls last, t.id desc) l
-               join task_types tt on tt.id = l.task_type_id
-               ${job}
-              where ${traineeWhere(scope, clientId, sites)}`;
+               from (select distinct on (tr.id, l.task_type_id) l.id, ${ROW_COLUMNS}
+                       from assets tr
+                       join tasks l on l.asset_id = tr.id
+                       join sites s on s.id = tr.site_id
+                       join task_types tt on tt.id = l.task_type_id
+                      where ${traineeWhere(scope, clientId, sites)} and l.status = 16 and l.namespace_id = ${ns}::int
+                      order by tr.id, l.task_type_id, l.actual_inspection_date desc nulls last, l.id desc) l
+               ${job}`;
 }
 
 /** The trainee-level column filters (name, id) on `tr`. */
@@ -220,10 +243,16 @@ export async function assessmentCount(
   sites: SiteChoice,
   filter: AssessmentFilter,
 ): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (${rowsSql(scope, clientId, sites, { withJob: needsJob(filter) })}) a where ${filterWhere(filter)}`,
-  );
+  // Trainee-level filters only: every course a chosen trainee has an approved task of is a row
+  // (the row's site and course are not-null keys, so their joins keep every row), and the count
+  // is that of the distinct (trainee, course) pairs, without choosing each latest certificate.
+  const statement = onlyTraineeFilters(filter)
+    ? sql`select count(*)::int as n
+            from (select distinct t.asset_id, t.task_type_id from tasks t
+                   where t.asset_id in (select tr.id from assets tr where ${traineeWhere(scope, clientId, sites)} ${traineeFilter(filter)})
+                     and t.status = 16 and t.namespace_id = ${scope.namespaceId}::int) a`
+    : sql`select count(*)::int as n from (${rowsSql(scope, clientId, sites, { withJob: needsJob(filter) })}) a where ${filterWhere(filter)}`;
+  const [row] = await queryRows<{ n: number }>(db, statement);
   return Number(row?.n ?? 0);
 }
 

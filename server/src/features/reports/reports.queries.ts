@@ -24,7 +24,19 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 /** The statuses a role's reports may have. */
 export const reportStatusesOf = (scope: Scope): readonly number[] => (isClientRole(scope.role) ? CLIENT_REPORT_STATUSES : REPORT_STATUSES);
 
-/** The filter over `tasks t join jobs j`. */
+/**
+ * Whether the filter or the scope reads the job (`j`). A task's job is mandatory (a not-null key),
+ * so `join jobs` neither drops nor repeats a task: without a condition on it the join is left
+ * out, and a count reads the tasks alone. The scope part mirrors `lib/taskScope.ts`, which reads
+ * the job for client roles (company) and site-limited roles (sites); should it read the job for
+ * another scope, the statement fails loudly (no `j`), it does not answer other rows.
+ */
+const whereReadsJob = (scope: Scope, filter: ReportFilter): boolean =>
+  scope.companyId !== null ||
+  scope.siteIds !== null ||
+  Boolean(filter.jobNumber?.trim() || filter.quotationNumber?.trim() || filter.client?.trim());
+
+/** The filter over `tasks t` and, when `whereReadsJob`, `join jobs j`. */
 export function reportWhere(scope: Scope, filter: ReportFilter): SQL {
   const ns = scope.namespaceId;
   const allowed = reportStatusesOf(scope);
@@ -85,6 +97,17 @@ const SORT_TAIL: Partial<Record<ReportSortColumn, SQL>> = {
   dueDate: sql`t.due_date`,
 };
 
+/**
+ * Columns never null on a report (`t.id`; the client's name, an inner join of a not-null
+ * column): they sort without a nulls clause, so `desc` is the index's backward order (for the
+ * client, `client_companies_name_order_idx` on `lower(name)`) instead of a full sort; the order
+ * is the same, there are no nulls to place.
+ */
+const NEVER_NULL: ReadonlySet<ReportSortColumn> = new Set<ReportSortColumn>(['id', 'client']);
+
+/** The columns whose SQL reads the job (`j`). */
+const READS_JOB: ReadonlySet<ReportSortColumn> = new Set<ReportSortColumn>(['jobNumber', 'quotationNumber', 'client']);
+
 /** Which joins a column's SQL reads (only these are joined while choosing a page). */
 const NEEDS: Partial<Record<ReportSortColumn, 'a' | 'at' | 'tt' | 'c' | 's' | 'u'>> = {
   asset: 'a',
@@ -109,12 +132,18 @@ export interface ReportOrder {
   order?: 'asc' | 'desc';
 }
 
-/** The page's order: each grouping column ascending, then the sort column, then newest first. */
-function orderOf(order: ReportOrder): { by: SQL; joins: SQL } {
+/**
+ * The page's order: each grouping column ascending, then the sort column, then newest first.
+ * Newest first is `modified_at desc nulls last, id desc nulls last` (both columns are not null),
+ * the order of `tasks_modified_idx`, so the ungrouped page walks that index; grouped by client,
+ * the database walks the clients by `lower(name)` (`client_companies_name_order_idx`), their
+ * jobs and tasks, and sorts each client's rows only (an incremental sort) until the page is full.
+ */
+function orderOf(order: ReportOrder): { by: SQL; joins: SQL; readsJob: boolean } {
   const parts: SQL[] = [];
   const used = new Set<ReportSortColumn>();
   const add = (column: ReportSortColumn, desc: boolean) => {
-    const dir = desc ? sql`desc nulls last` : sql`asc nulls last`;
+    const dir = NEVER_NULL.has(column) ? (desc ? sql`desc` : sql`asc`) : desc ? sql`desc nulls last` : sql`asc nulls last`;
     parts.push(sql`${SORT_SQL[column]} ${dir}`);
     used.add(column);
   };
@@ -124,7 +153,7 @@ function orderOf(order: ReportOrder): { by: SQL; joins: SQL } {
     const tail = SORT_TAIL[order.sort];
     if (tail) parts.push(sql`${tail} ${order.order === 'desc' ? sql`desc` : sql`asc`} nulls last`);
   }
-  parts.push(sql`t.modified_at desc`, sql`t.id desc`);
+  parts.push(sql`t.modified_at desc nulls last`, sql`t.id desc nulls last`);
   const joins = new Set([...used].map((c) => NEEDS[c]).filter((j): j is NonNullable<typeof j> => Boolean(j)));
   return {
     by: sql.join(parts, sql`, `),
@@ -132,6 +161,7 @@ function orderOf(order: ReportOrder): { by: SQL; joins: SQL } {
       [...joins].map((j) => JOIN_SQL[j]),
       sql` `,
     ),
+    readsJob: [...used].some((c) => READS_JOB.has(c)),
   };
 }
 
@@ -162,11 +192,12 @@ export async function reportIds(
   order: ReportOrder,
   page: { offset: number; limit: number | null },
 ): Promise<number[]> {
-  const { by, joins } = orderOf(order);
+  const { by, joins, readsJob } = orderOf(order);
   const limit = page.limit === null ? sql`all` : sql`${page.limit}::int`;
+  const job = readsJob || whereReadsJob(scope, filter) ? sql`join jobs j on j.id = t.job_id` : sql``;
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`select t.id from tasks t join jobs j on j.id = t.job_id ${joins}
+    sql`select t.id from tasks t ${job} ${joins}
          where ${reportWhere(scope, filter)}
          order by ${by} offset ${Math.max(0, page.offset)}::int limit ${limit}`,
   );
@@ -188,7 +219,8 @@ export async function reportRows(db: Db, ids: number[]): Promise<ReportRow[]> {
 export async function reportCount(db: Db, scope: Scope, filter: ReportFilter): Promise<number> {
   const rows = await queryRows<{ n: number | string }>(
     db,
-    sql`select count(*)::int as n from tasks t join jobs j on j.id = t.job_id where ${reportWhere(scope, filter)}`,
+    sql`select count(*)::int as n from tasks t ${whereReadsJob(scope, filter) ? sql`join jobs j on j.id = t.job_id` : sql``}
+         where ${reportWhere(scope, filter)}`,
   );
   return Number(rows[0]?.n ?? 0);
 }

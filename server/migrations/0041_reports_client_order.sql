@@ -1,0 +1,1 @@
+CREATE INDEX "client_companies_name_order_idx" ON "client_companies" USING btree (lower("name"));
