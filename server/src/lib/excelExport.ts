@@ -70,7 +70,7 @@ export interface ExcelExport<K extends string, R> {
   /** Each column's width in characters. */
   widths: Record<K, number>;
   /** The columns whose cells may link to a file: a link cell gets the link font. */
-  links?: readonly K[];
+  links?: readonly NoInfer<K>[];
   /** The rows, page by page. */
   pages: AsyncIterable<R[]>;
   /** A row as the sheet's values. */
