@@ -70,6 +70,11 @@ export function toIdList(ids: readonly number[] | null | undefined): string {
   return (ids ?? []).join(',');
 }
 
+/** A moment in a file name: YYYYMMDD_HHmmss of UTC (the exports' `{timestamp}`). */
+export function fileStamp(at: Date = new Date()): string {
+  return at.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
+}
+
 /**
  * The product name prefix of the CSV file names the administration document gives one
  * (clients, locations, roles, divisions; "the exact prefix is withheld"): ours.

@@ -1,3 +1,5 @@
+import { fileStamp } from '../format';
+
 /** The spec's texts of the Assessments dashboard (tasks document 2.8, 8), word for word; ours are marked "(ours)". */
 export const ASSESSMENT_TEXT = {
   loadError: 'Error while loading Assessments',
@@ -74,6 +76,5 @@ export function assessmentHistoryResult(result: number | null | undefined): stri
 
 /** `Tasks_on_{timestamp}.xlsx` (2.8): the timestamp as YYYYMMDD_HHmmss (UTC). */
 export function assessmentExportFileName(at = new Date()): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
-  return `Tasks_on_${stamp}.xlsx`;
+  return `Tasks_on_${fileStamp(at)}.xlsx`;
 }

@@ -38,7 +38,7 @@ import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { errorText } from '../common/adminFlow';
 import { useSession } from '../session/SessionContext';
 import { deleteEntity, saveEntity, uploadLibraryFiles, useFiles, useFolders, useReloadLibrary } from './api';
-import { FileCard } from './FileCard';
+import { FileGrid } from './FileGrid';
 import { NameForm, UploadForm } from './panels';
 
 type Panel =
@@ -113,7 +113,7 @@ export default function LibraryPage({ title, crumbs }: ScreenProps) {
   }, [llg.data, folderList]);
 
   const shownFolders = folderList.filter((f) => contains(f.name, folderSearch));
-  const shownFiles = fileList.filter((f) => contains(f.name, fileSearch));
+  const shownFiles = useMemo(() => fileList.filter((f) => contains(f.name, fileSearch)), [fileList, fileSearch]);
 
   const close = useCallback(() => {
     setPanel(null);
@@ -326,20 +326,7 @@ export default function LibraryPage({ title, crumbs }: ScreenProps) {
                     {fileList.length === 0 ? LIBRARY_TEXT.noFiles : LIBRARY_TEXT.noFileMatch}
                   </Typography>
                 ) : (
-                  <Box
-                    data-testid="library-grid"
-                    sx={{
-                      display: 'grid',
-                      gap: 1.5,
-                      p: 1.5,
-                      pt: 0,
-                      gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' },
-                    }}
-                  >
-                    {shownFiles.map((file) => (
-                      <FileCard key={file.id} file={file} onEdit={editFile} onDelete={deleteFile} />
-                    ))}
-                  </Box>
+                  <FileGrid files={shownFiles} onEdit={editFile} onDelete={deleteFile} />
                 )}
               </>
             )}

@@ -9,10 +9,9 @@ import {
   certificateStatusCodes,
   RESULT_NAMES,
 } from '@portal/contracts';
-import ExcelJS from 'exceljs';
-import { PassThrough } from 'node:stream';
 import { queryRows } from '../../db/rows';
 import { notFound } from '../../lib/errors';
+import { fileNamePart, keysetPages, streamExcel } from '../../lib/excelExport';
 import { mayUseCompany, mayUseSite } from '../../lib/scope';
 import { findClient } from '../clients';
 import type { RequestContext } from '../context';
@@ -171,74 +170,67 @@ export async function assetDashboard(ctx: RequestContext, query: AssetDashboardQ
 
 const dateOnly = (value: string | null) => (value ? value.slice(0, 10) : '');
 
+const EXPORT_HEADERS = {
+  name: 'Name',
+  acronymCode: 'Acronym Code',
+  assetType: 'Asset Type',
+  site: 'Site',
+  specifications: 'Specifications',
+  result: 'Result',
+  certificateNumber: 'Certificate Number',
+  inspected: 'Insp Date',
+  due: 'Due Date',
+  endUserName: 'End User Name',
+  endUserAddress: 'End User Address',
+  itemStatus: 'Item Status',
+};
+
+const EXPORT_WIDTHS: Record<keyof typeof EXPORT_HEADERS, number> = {
+  name: 36,
+  acronymCode: 14,
+  assetType: 20,
+  site: 24,
+  specifications: 48,
+  result: 10,
+  certificateNumber: 24,
+  inspected: 12,
+  due: 12,
+  endUserName: 24,
+  endUserAddress: 36,
+  itemStatus: 12,
+};
+
 /**
- * `GET /api/Location/AssetDashboard/export`: every matching row as .xlsx, streamed: rows are read
- * in batches of 1,000 (keyset on name, id) and committed to exceljs' streaming writer, so
- * memory stays flat whatever the count. Named `Assets_<client>_<yyyy-mm-dd>.xlsx`.
+ * `GET /api/Location/AssetDashboard/export`: every matching row as .xlsx, streamed
+ * (`lib/excelExport.ts`): rows are read in batches of 1,000 (keyset on name, id) and committed
+ * as they come, so memory stays flat whatever the count. Named `Assets_<client>_<yyyy-mm-dd>.xlsx`.
  */
 export async function exportAssetDashboard(ctx: RequestContext, query: AssetDashboardQuery, request: FastifyRequest, reply: FastifyReply) {
   const client = await dashboardScope(ctx, query.companyId, query.siteId);
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Assets');
-  sheet.columns = [
-    { header: 'Name', key: 'name', width: 36 },
-    { header: 'Acronym Code', key: 'acronymCode', width: 14 },
-    { header: 'Asset Type', key: 'assetType', width: 20 },
-    { header: 'Site', key: 'site', width: 24 },
-    { header: 'Specifications', key: 'specifications', width: 48 },
-    { header: 'Result', key: 'result', width: 10 },
-    { header: 'Certificate Number', key: 'certificateNumber', width: 24 },
-    { header: 'Insp Date', key: 'inspected', width: 12 },
-    { header: 'Due Date', key: 'due', width: 12 },
-    { header: 'End User Name', key: 'endUserName', width: 24 },
-    { header: 'End User Address', key: 'endUserAddress', width: 36 },
-    { header: 'Item Status', key: 'itemStatus', width: 12 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const safeName =
-    client.name
-      .replace(/[^A-Za-z0-9 _-]+/g, '')
-      .trim()
-      .replace(/\s+/g, '_') || 'Client';
-  const fileName = `Assets_${safeName}_${new Date().toISOString().slice(0, 10)}.xlsx`;
-  reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store');
-  const write = async () => {
-    let after: { name: string; id: number } | undefined;
-    for (;;) {
-      const batch = await dashboardRecords(ctx, query, { offset: 0, limit: 1000, after });
-      for (const r of batch) {
-        if (stream.destroyed) return;
-        sheet
-          .addRow({
-            name: r.name,
-            acronymCode: r.acronym_code ?? '',
-            assetType: r.asset_type,
-            site: r.site,
-            specifications: specificationsOf(r.attributes) ?? '',
-            result: r.result ? (RESULT_NAMES[r.result] ?? '') : '',
-            certificateNumber: r.certificate_number ?? '',
-            inspected: dateOnly(r.inspected),
-            due: dateOnly(r.due),
-            endUserName: r.end_user_name ?? '',
-            endUserAddress: r.end_user_address ?? '',
-            itemStatus: r.item_status ?? '',
-          })
-          .commit();
-      }
-      if (batch.length < 1000) break;
-      after = { name: batch[batch.length - 1].name, id: batch[batch.length - 1].id };
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error) => {
-    request.log.error({ err: error }, 'asset export failed');
-    stream.destroy(error as Error);
+  return streamExcel(request, reply, {
+    sheet: 'Assets',
+    fileName: `Assets_${fileNamePart(client.name, 'Client')}_${new Date().toISOString().slice(0, 10)}.xlsx`,
+    headers: EXPORT_HEADERS,
+    widths: EXPORT_WIDTHS,
+    pages: keysetPages(
+      1000,
+      (after: { name: string; id: number } | undefined, limit) => dashboardRecords(ctx, query, { offset: 0, limit, after }),
+      (last) => ({ name: last.name, id: last.id }),
+    ),
+    values: (r) => ({
+      name: r.name,
+      acronymCode: r.acronym_code ?? '',
+      assetType: r.asset_type,
+      site: r.site,
+      specifications: specificationsOf(r.attributes) ?? '',
+      result: r.result ? (RESULT_NAMES[r.result] ?? '') : '',
+      certificateNumber: r.certificate_number ?? '',
+      inspected: dateOnly(r.inspected),
+      due: dateOnly(r.due),
+      endUserName: r.end_user_name ?? '',
+      endUserAddress: r.end_user_address ?? '',
+      itemStatus: r.item_status ?? '',
+    }),
+    failure: 'asset export failed',
   });
-  return reply.send(stream);
 }

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
-import { PassThrough } from 'node:stream';
 import {
+  fileStamp,
   formatDayUtc,
   REPORT_COLUMNS,
   type ReportFilter,
@@ -11,7 +10,7 @@ import {
   type TaskStatus,
 } from '@portal/contracts';
 import { linkBase } from '../../config';
-import { yieldTurn } from '../../db/queue';
+import { fileLinkCell, slicePages, streamExcel } from '../../lib/excelExport';
 import type { RequestContext } from '../context';
 import { type ReportOrder, reportIds, reportRows } from './reports.queries';
 
@@ -21,8 +20,7 @@ const BATCH = 1000;
 /** `Reports_{Task|Service}_{yyyymmdd_hhmmss}.xlsx` (tasks document 9: named with the date). */
 export function reportsFileName(observationType: number | null | undefined, at = new Date()): string {
   const kind = observationType === 512 ? 'Service' : observationType === 1024 ? 'Task' : 'All';
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
-  return `Reports_${kind}_${stamp}.xlsx`;
+  return `Reports_${kind}_${fileStamp(at)}.xlsx`;
 }
 
 type Key = keyof typeof REPORT_COLUMNS;
@@ -40,12 +38,7 @@ export function reportExcelValues(base: string, row: ReportRow): Record<Key, unk
     site: row.site,
     inspector: row.inspector ?? '',
     certificateNumber:
-      row.certificateFile && row.certificateNumber
-        ? {
-            text: row.certificateNumber,
-            hyperlink: `${base}/api/filedownload?id=${encodeURIComponent(row.certificateFile.blobKey)}&observationId=${row.id}`,
-          }
-        : (row.certificateNumber ?? ''),
+      fileLinkCell(base, row.certificateFile?.blobKey, row.certificateNumber, `&observationId=${row.id}`) || (row.certificateNumber ?? ''),
     certificateDate: formatDayUtc(row.certificateDate),
     result: reportResultLabel(row.result),
     quotationNumber: row.quotationNumber ?? '',
@@ -76,9 +69,9 @@ const WIDTHS: Record<Key, number> = {
 
 /**
  * `GET /api/Reports/export?filter=&groupBy=&sort=&order=`: every matching report, in the
- * grid's order, as .xlsx streamed with exceljs' streaming writer. The ids are read once in
- * order (a consistent list, whatever changes meanwhile), then the rows in batches of 1,000,
- * each committed as it comes, so memory stays flat.
+ * grid's order, as .xlsx streamed (`lib/excelExport.ts`). The ids are read once in order (a
+ * consistent list, whatever changes meanwhile), then the rows in batches of 1,000, each
+ * committed as it comes, so memory stays flat.
  */
 export async function exportReports(
   ctx: RequestContext,
@@ -89,34 +82,14 @@ export async function exportReports(
 ) {
   const ids = await reportIds(ctx.db, ctx.scope, filter, order, { offset: 0, limit: null });
   const base = linkBase(ctx.app.config);
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Reports');
-  sheet.columns = (Object.keys(REPORT_COLUMNS) as Key[]).map((key) => ({ header: REPORT_COLUMNS[key], key, width: WIDTHS[key] }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${reportsFileName(filter.observationType)}"`)
-    .header('cache-control', 'no-store');
-  const write = async () => {
-    for (let at = 0; at < ids.length; at += BATCH) {
-      if (at > 0) yieldTurn();
-      const rows = await reportRows(ctx.db, ids.slice(at, at + BATCH));
-      for (const report of rows) {
-        if (stream.destroyed) return;
-        const row = sheet.addRow(reportExcelValues(base, report));
-        const cell = row.getCell('certificateNumber');
-        if (typeof cell.value === 'object' && cell.value) cell.font = { color: { argb: 'FF1565C0' }, underline: true };
-        row.commit();
-      }
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error) => {
-    request.log.error({ err: error }, 'reports export failed');
-    stream.destroy(error as Error);
+  return streamExcel(request, reply, {
+    sheet: 'Reports',
+    fileName: reportsFileName(filter.observationType),
+    headers: REPORT_COLUMNS,
+    widths: WIDTHS,
+    links: ['certificateNumber'],
+    pages: slicePages(ids, BATCH, (slice) => reportRows(ctx.db, slice)),
+    values: (report) => reportExcelValues(base, report),
+    failure: 'reports export failed',
   });
-  return reply.send(stream);
 }
