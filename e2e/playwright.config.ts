@@ -31,7 +31,10 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and screen: about a sixth of the suite's CPU, for the
+    // tests that pass too. A failure keeps its screenshot and error context (the page's aria
+    // snapshot); E2E_TRACE=1 records traces again (kept for failures) to debug one.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     actionTimeout: 15_000,
     // The portal honours prefers-reduced-motion (web/src/motion.ts): no transition to wait out.
     reducedMotion: 'reduce',
