@@ -62,12 +62,22 @@ export async function settled(page: Page): Promise<void> {
 function recordAlerts() {
   const KEY = 'portal.e2eAlerts';
   const seen = new WeakSet<Element>();
-  const scan = () => {
+  const SELECTOR = '[data-testid^="alert-"]';
+  // Only the nodes each change added are looked at (an alert arrives as a new element), not the
+  // whole document on every render of a busy page.
+  const scan = (records: MutationRecord[]) => {
     const fresh: string[] = [];
-    for (const element of document.querySelectorAll('[data-testid^="alert-"]')) {
-      if (seen.has(element)) continue;
+    const take = (element: Element) => {
+      if (seen.has(element)) return;
       seen.add(element);
       fresh.push(`${element.getAttribute('data-testid')}: ${(element.textContent ?? '').replace(/\s+/g, ' ').trim()}`);
+    };
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches(SELECTOR)) take(node);
+        for (const element of node.querySelectorAll(SELECTOR)) take(element);
+      }
     }
     if (fresh.length === 0) return;
     const log = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];
