@@ -48,6 +48,9 @@ export function OptionPicker<V extends number | string>(props: OptionPickerProps
   const { label, value, options, onChange, onBlur, required, disabled, readOnly, error, helperText, testId, size = 'small' } = props;
   const fieldTestId = props.fieldTestId ?? (testId ? `${testId}-field` : undefined);
   const emptyLabel = props.emptyLabel === undefined ? 'None' : props.emptyLabel;
+  // A label the screen chose for "nothing picked" ('All clients', 'All Roles'...) is shown in the
+  // empty field, as a filter's current choice; the default 'None' only among the options.
+  const showEmpty = typeof props.emptyLabel === 'string' && (value === null || value === '');
   const known = value === null || value === '' || options.some((o) => o.id === value);
   const unknown: PickerOption<V> | null = known || value === null ? null : { id: value, name: `#${value}` };
 
@@ -82,7 +85,12 @@ export function OptionPicker<V extends number | string>(props: OptionPickerProps
             required={required}
             error={error}
             helperText={helperText}
-            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
+            placeholder={showEmpty ? (emptyLabel ?? undefined) : undefined}
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId },
+              ...(showEmpty ? { inputLabel: { ...params.slotProps.inputLabel, shrink: true } } : {}),
+            }}
           />
         )}
         data-testid={fieldTestId}
@@ -110,7 +118,8 @@ export function OptionPicker<V extends number | string>(props: OptionPickerProps
       error={error}
       slotProps={{
         htmlInput: { 'data-testid': testId, readOnly },
-        select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
+        select: { displayEmpty: showEmpty, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
+        ...(showEmpty ? { inputLabel: { shrink: true } } : {}),
       }}
       data-testid={fieldTestId}
     >
