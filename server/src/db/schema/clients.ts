@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { addressColumns, createdAt, locationId, modifiedAt, recordStatus } from './columns';
 import { files } from './files';
@@ -29,6 +29,12 @@ export const clientCompanies = pgTable(
     index('client_companies_name_order_idx').on(sql`lower(${t.name})`),
     index('client_companies_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('client_companies_code_trgm').using('gin', sql`lower(${t.acronymCode}) gin_trgm_ops`),
+    // The clients' duplicate checks (features/clients, defineLocationType): active names and codes,
+    // whatever their case. A save repeating both is refused for the name: PostgreSQL checks a
+    // table's unique indexes in the order they were made, and these names sort in that order too
+    // (a dump restores indexes by name), hence "code_active" rather than "active_code".
+    uniqueIndex('client_companies_active_name_key').on(t.namespaceId, sql`lower(${t.name})`).where(sql`${t.status} = 1`),
+    uniqueIndex('client_companies_code_active_key').on(t.namespaceId, sql`lower(${t.acronymCode})`).where(sql`${t.status} = 1`),
   ],
 );
 
@@ -75,5 +81,10 @@ export const sites = pgTable(
     index('sites_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // What a row naming a site, its client and namespace refers to (client_inventory): one key, one check per row.
     unique('sites_id_company_namespace_key').on(t.id, t.companyId, t.namespaceId),
+    // The sites' duplicate check (features/clients, defineLocationType): active siblings (same
+    // client, same parent; a top-level site's parent is none, 0 here) never share a name, whatever its case.
+    uniqueIndex('sites_active_name_key')
+      .on(t.companyId, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`)
+      .where(sql`${t.status} = 1`),
   ],
 );

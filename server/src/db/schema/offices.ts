@@ -29,5 +29,7 @@ export const offices = pgTable(
     index('offices_namespace_idx').on(t.namespaceId, t.status, t.name),
     // Two active offices of a namespace never share a code, typed or derived (DECISIONS 9).
     uniqueIndex('offices_active_code_key').on(t.namespaceId, t.code).where(sql`${t.status} = 1`),
+    // Nor a name, whatever its case: the offices' duplicate check (features/offices, defineLocationType).
+    uniqueIndex('offices_active_name_key').on(t.namespaceId, sql`lower(${t.name})`).where(sql`${t.status} = 1`),
   ],
 );

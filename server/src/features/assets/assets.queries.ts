@@ -90,23 +90,6 @@ export async function listAssets(db: Db, scope: Scope, query: AssetListQuery): P
     .orderBy(asc(assets.name), asc(assets.id));
 }
 
-/** Another active asset of the client with this name (any case), if any. */
-export async function assetNamed(db: Db, asset: { companyId: number; name: string; id: number | null }): Promise<boolean> {
-  const rows = await db
-    .select({ id: assets.id })
-    .from(assets)
-    .where(
-      and(
-        eq(assets.companyId, asset.companyId),
-        eq(assets.status, 1),
-        sql`lower(${assets.name}) = ${asset.name.toLowerCase()}`,
-        asset.id ? sql`${assets.id} <> ${asset.id}` : undefined,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** An asset type of the namespace (any status), with its category. */
 export async function findAssetType(db: Db, namespaceId: number, id: number) {
   const rows = await db

@@ -15,20 +15,15 @@ import {
 import { assets, clientCompanies } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/parseBody';
 import { actorOf, mayUseCompany, mayUseSite, type Scope } from '../../lib/scope';
 import { findClient, findSite } from '../clients';
 import type { RequestContext } from '../context';
-import type { LocationCallContext, LocationType } from '../locations';
+import { defineLocationType, type LocationCallContext } from '../locations';
 import { assetDetailExtra, assetViewerOf, taskLockOf } from './assetsArea.service';
-import { assetNamed, findAsset, findAssetType, listAssets, toAssetRow } from './assets.queries';
+import { findAsset, findAssetType, listAssets, toAssetRow } from './assets.queries';
 import { assignStickerSerial } from './stickerSerial';
-
-/** Serialises asset saves of a client, so two simultaneous saves cannot both pass the name check. */
-async function lockAssetNames(tx: Db, companyId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('assets'), ${companyId}::int)`);
-}
 
 /** An active client the caller may see, or 404. */
 async function activeClient(db: Db, scope: Scope, companyId: number) {
@@ -103,11 +98,6 @@ export async function saveAssetIn(tx: Db, ctx: RequestContext, body: AssetBody):
   await activeClient(tx, ctx.scope, body.companyId);
   await activeSiteOf(tx, ctx.scope, body.companyId, body.parentId);
   await usableAssetType(tx, ctx.scope, body.assetTypeId, existing?.assetTypeId ?? null);
-
-  await lockAssetNames(tx, body.companyId);
-  if (await assetNamed(tx, { companyId: body.companyId, name: body.name, id })) {
-    throw conflict(ASSETS.duplicateName(body.name), { name: ASSETS.duplicateName(body.name) });
-  }
   const fields = {
     name: body.name,
     assetTypeId: body.assetTypeId,
@@ -118,26 +108,21 @@ export async function saveAssetIn(tx: Db, ctx: RequestContext, body: AssetBody):
     ...(body.endUserName !== undefined ? { endUserName: body.endUserName } : {}),
     ...(body.endUserAddress !== undefined ? { endUserAddress: body.endUserAddress } : {}),
   };
-  let assetId: number;
-  try {
+  // A name another active asset of the client has is refused by the index (assetLocation.unique).
+  const assetId = await assetLocation.guard(body, async () => {
     if (existing) {
       await tx
         .update(assets)
         .set({ ...fields, modifiedAt: sql`now()` })
         .where(eq(assets.id, existing.id));
-      assetId = existing.id;
-    } else {
-      const [row] = await tx
-        .insert(assets)
-        .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId: body.companyId, siteId: body.parentId, status: 1 })
-        .returning({ id: assets.id });
-      assetId = row.id;
+      return existing.id;
     }
-  } catch (error) {
-    if (isUniqueViolation(error, 'assets_active_name_key'))
-      throw conflict(ASSETS.duplicateName(body.name), { name: ASSETS.duplicateName(body.name) });
-    throw error;
-  }
+    const [row] = await tx
+      .insert(assets)
+      .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId: body.companyId, siteId: body.parentId, status: 1 })
+      .returning({ id: assets.id });
+    return row.id;
+  });
   // A Serial Number that is one of the namespace's QR stickers assigns that sticker (409 when
   // it is another namespace's or already on another asset), kept in its normal spelling.
   if (body.serialNumber !== undefined) {
@@ -177,9 +162,18 @@ async function assetObjects(ctx: RequestContext, query: { companyId?: number }):
 }
 
 /** Assets in the generic Location calls (`GET /api/Location/{id}`, `POST /api/Location`, `/Location/Object`). */
-export const assetLocation: LocationType = {
+export const assetLocation = defineLocationType<{ name: string }>({
   objectType: ASSET_OBJECT_TYPE,
-  tableName: 'assets',
+  table: assets,
+  unique: [
+    {
+      index: 'assets_active_name_key',
+      scope: ['company_id'],
+      value: 'lower(name)',
+      field: 'name',
+      message: (input) => ASSETS.duplicateName(input.name),
+    },
+  ],
   objects: { permission: 'assets.read', run: assetObjects },
   get: {
     permission: 'assets.read',
@@ -189,4 +183,4 @@ export const assetLocation: LocationType = {
     },
   },
   save: { permission: 'assets.create', run: saveAsset },
-};
+});

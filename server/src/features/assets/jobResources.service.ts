@@ -6,7 +6,6 @@ import {
   type JobSiteBody,
   type JobSiteOption,
   type JobUserOption,
-  LOCATIONS,
   type SiteUsersQuery,
   USER_TYPE,
 } from '@portal/contracts';
@@ -14,10 +13,10 @@ import { offices, sites } from '../../db/schema';
 import { queryRows } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
-import { conflict, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { actorOf, mayUseSite, type Scope } from '../../lib/scope';
 import { contains } from '../../lib/search';
-import { findClient, findSite, siblingSiteNamed, siteScope, formatAddress } from '../clients';
+import { findClient, findSite, siteLocation, siteScope, formatAddress } from '../clients';
 import type { RequestContext } from '../context';
 
 type SiteRecord = {
@@ -126,11 +125,6 @@ export async function saveJobSite(ctx: RequestContext, body: JobSiteBody): Promi
   const id = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const client = await findClient(tx, ctx.scope, body.companyId);
     if (client?.status !== 1) throw notFound(ASSETS.clientNotFound);
-    // The same lock as the clients area's saves: a site name check cannot race another save.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('clients'), ${ctx.scope.namespaceId}::int)`);
-    if (await siblingSiteNamed(tx, { companyId: client.id, parentId: null, name: body.name, id: null })) {
-      throw conflict(LOCATIONS.duplicateSiteName, { name: LOCATIONS.duplicateSiteName });
-    }
     const address = body.copyClientAddress
       ? { street: client.street, city: client.city, state: client.state, country: client.country, pin: client.pin, phone: client.phone }
       : {
@@ -141,20 +135,23 @@ export async function saveJobSite(ctx: RequestContext, body: JobSiteBody): Promi
           pin: body.pin ?? null,
           phone: body.phone ?? null,
         };
-    const [row] = await tx
-      .insert(sites)
-      .values({
-        ...address,
-        namespaceId: ctx.scope.namespaceId,
-        companyId: client.id,
-        parentId: null,
-        name: body.name,
-        timeZone: body.timeZone ?? client.timeZone ?? null,
-        locationLevel: 0,
-        type: 1,
-        status: 1,
-      })
-      .returning({ id: sites.id });
+    // A name an active top-level site of the client has is refused by the index (siteLocation.unique).
+    const [row] = await siteLocation.guard(body, () =>
+      tx
+        .insert(sites)
+        .values({
+          ...address,
+          namespaceId: ctx.scope.namespaceId,
+          companyId: client.id,
+          parentId: null,
+          name: body.name,
+          timeZone: body.timeZone ?? client.timeZone ?? null,
+          locationLevel: 0,
+          type: 1,
+          status: 1,
+        })
+        .returning({ id: sites.id }),
+    );
     return row.id;
   });
   const [saved] = await ctx.db.select(siteColumns).from(sites).where(eq(sites.id, id));

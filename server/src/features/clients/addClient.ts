@@ -6,7 +6,7 @@ import { actorOf } from '../../lib/scope';
 import type { RequestContext } from '../context';
 import { sendWelcomeMails, userRow, writeUser } from '../users';
 import { findClient, findSite } from './clients.queries';
-import { checkClientUnique, checkOffices, replaceClientOffices } from './clients.service';
+import { checkOffices, clientLocation, replaceClientOffices } from './clients.service';
 import { toClientRow, toSiteRow } from './rows';
 
 /** Refusals of one user row name its place in the batch (`Users.2.email`), so the form can mark it. */
@@ -34,11 +34,13 @@ export async function addNewClient(ctx: RequestContext, body: AddNewClientBody) 
   const saved = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
     const { officeIds, tenantId: _tenant, ...clientFields } = body.Client;
     await checkOffices(tx, namespaceId, officeIds);
-    await checkClientUnique(tx, namespaceId, { id: null, name: clientFields.name, acronymCode: clientFields.acronymCode });
-    const [client] = await tx
-      .insert(clientCompanies)
-      .values({ ...clientFields, namespaceId, status: 1 })
-      .returning({ id: clientCompanies.id });
+    // A name or code another active client has is refused by the index: nothing of the batch is kept.
+    const [client] = await clientLocation.guard(clientFields, () =>
+      tx
+        .insert(clientCompanies)
+        .values({ ...clientFields, namespaceId, status: 1 })
+        .returning({ id: clientCompanies.id }),
+    );
     await replaceClientOffices(tx, client.id, officeIds);
     const { tenantId: _siteTenant, ...siteFields } = body.Site;
     const [site] = await tx

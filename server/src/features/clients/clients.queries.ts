@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clientCompanies, sites } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -171,22 +171,4 @@ export async function findSite(db: Db, scope: Scope, id: number) {
     .innerJoin(clientCompanies, eq(clientCompanies.id, sites.companyId))
     .where(and(siteScope(scope), eq(sites.id, id)));
   return rows[0] ?? null;
-}
-
-/** Another active site of the same client and parent with this name (case-insensitive), if any. */
-export async function siblingSiteNamed(db: Db, site: { companyId: number; parentId: number | null; name: string; id: number | null }) {
-  const rows = await db
-    .select({ id: sites.id })
-    .from(sites)
-    .where(
-      and(
-        eq(sites.companyId, site.companyId),
-        site.parentId ? eq(sites.parentId, site.parentId) : isNull(sites.parentId),
-        eq(sites.status, 1),
-        sql`lower(${sites.name}) = ${site.name.toLowerCase()}`,
-        site.id ? sql`${sites.id} <> ${site.id}` : undefined,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }

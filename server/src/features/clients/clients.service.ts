@@ -6,7 +6,7 @@ import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { actorOf, mayUseSite } from '../../lib/scope';
 import type { RequestContext } from '../context';
-import type { LocationType } from '../locations';
+import { defineLocationType } from '../locations';
 import { parseBody } from '../../lib/parseBody';
 import {
   clientOptions,
@@ -17,7 +17,6 @@ import {
   listClients,
   listSites,
   type NameCodeFilter,
-  siblingSiteNamed,
 } from './clients.queries';
 import { toClientOption, toClientRow, toSiteOption, toSiteRow } from './rows';
 import { queryRows } from '../../db/rows';
@@ -34,39 +33,6 @@ export async function checkOffices(tx: Db, namespaceId: number, officeIds: numbe
   if (bad.length) {
     const message = `LO Offices ${bad.join(', ')} are not active offices of this namespace`;
     throw badRequest(message, { officeIds: message });
-  }
-}
-
-/** Serialises client and site saves of a namespace, so two simultaneous saves cannot both pass a name check. */
-async function lockClientNames(tx: Db, namespaceId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('clients'), ${namespaceId}::int)`);
-}
-
-/** Client names are unique among the namespace's active clients (case-insensitive), and so are codes. */
-export async function checkClientUnique(
-  tx: Db,
-  namespaceId: number,
-  client: { id: number | null; name: string; acronymCode?: string | null },
-) {
-  await lockClientNames(tx, namespaceId);
-  const others = (column: typeof clientCompanies.name | typeof clientCompanies.acronymCode, value: string) =>
-    tx
-      .select({ id: clientCompanies.id })
-      .from(clientCompanies)
-      .where(
-        and(
-          eq(clientCompanies.namespaceId, namespaceId),
-          eq(clientCompanies.status, 1),
-          sql`lower(${column}) = ${value.toLowerCase()}`,
-          client.id ? sql`${clientCompanies.id} <> ${client.id}` : undefined,
-        ),
-      )
-      .limit(1);
-  if ((await others(clientCompanies.name, client.name)).length) {
-    throw conflict(LOCATIONS.duplicateClientName, { name: LOCATIONS.duplicateClientName });
-  }
-  if (client.acronymCode && (await others(clientCompanies.acronymCode, client.acronymCode)).length) {
-    throw conflict(LOCATIONS.duplicateClientCode, { acronymCode: LOCATIONS.duplicateClientCode });
   }
 }
 
@@ -87,16 +53,14 @@ async function saveClient(ctx: RequestContext, raw: Record<string, unknown>) {
     if (existing.status !== 1) throw conflict(LOCATIONS.clientNotActive);
     const held = (existing.offices?.[0] ?? '').split(',').filter(Boolean).map(Number);
     await checkOffices(tx, ctx.scope.namespaceId, body.officeIds, held);
-    await checkClientUnique(tx, ctx.scope.namespaceId, {
-      id: body.id,
-      name: body.name,
-      acronymCode: body.acronymCode ?? existing.acronymCode,
-    });
     const { id, officeIds, objectType: _type, tenantId: _tenant, ...fields } = body;
-    await tx
-      .update(clientCompanies)
-      .set({ ...fields, modifiedAt: sql`now()` })
-      .where(eq(clientCompanies.id, id));
+    // A name or code another active client has is refused by the index (clientLocation.unique).
+    await clientLocation.guard(body, () =>
+      tx
+        .update(clientCompanies)
+        .set({ ...fields, modifiedAt: sql`now()` })
+        .where(eq(clientCompanies.id, id)),
+    );
     const sameOffices = officeIds.length === held.length && officeIds.every((officeId) => held.includes(officeId));
     if (!sameOffices) await replaceClientOffices(tx, id, officeIds);
   });
@@ -148,31 +112,46 @@ async function saveSite(ctx: RequestContext, raw: Record<string, unknown>) {
       throw badRequest(LOCATIONS.clientNotInNamespace, { companyId: 'is not a client of this namespace' });
     }
     const parentId = await resolveParent(tx, body.companyId, body.parentId ?? null, body.id ?? null);
-    await lockClientNames(tx, ctx.scope.namespaceId);
-    if (await siblingSiteNamed(tx, { companyId: body.companyId, parentId, name: body.name, id: body.id ?? null })) {
-      throw conflict(LOCATIONS.duplicateSiteName, { name: LOCATIONS.duplicateSiteName });
-    }
     const { id: _id, objectType: _type, tenantId: _tenant, companyId, parentId: _parent, ...fields } = body;
-    if (existing) {
-      await tx
-        .update(sites)
-        .set({ ...fields, parentId, modifiedAt: sql`now()` })
-        .where(eq(sites.id, existing.id));
-      return existing.id;
-    }
-    const [row] = await tx
-      .insert(sites)
-      .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId, parentId, locationLevel: 0, type: 1, status: 1 })
-      .returning({ id: sites.id });
-    return row.id;
+    // A name an active sibling (same client and parent) has is refused by the index (siteLocation.unique).
+    return siteLocation.guard(body, async () => {
+      if (existing) {
+        await tx
+          .update(sites)
+          .set({ ...fields, parentId, modifiedAt: sql`now()` })
+          .where(eq(sites.id, existing.id));
+        return existing.id;
+      }
+      const [row] = await tx
+        .insert(sites)
+        .values({ ...fields, namespaceId: ctx.scope.namespaceId, companyId, parentId, locationLevel: 0, type: 1, status: 1 })
+        .returning({ id: sites.id });
+      return row.id;
+    });
   });
   const saved = await findSite(ctx.db, ctx.scope, id);
   return toSiteRow(saved!, ctx.user);
 }
 
-export const clientLocation: LocationType = {
+export const clientLocation = defineLocationType<{ name: string }>({
   objectType: LOCATION_OBJECT_TYPE.CLIENT_COMPANY,
-  tableName: 'client_companies',
+  table: clientCompanies,
+  unique: [
+    {
+      index: 'client_companies_active_name_key',
+      scope: ['namespace_id'],
+      value: 'lower(name)',
+      field: 'name',
+      message: () => LOCATIONS.duplicateClientName,
+    },
+    {
+      index: 'client_companies_code_active_key',
+      scope: ['namespace_id'],
+      value: 'lower(acronym_code)',
+      field: 'acronymCode',
+      message: () => LOCATIONS.duplicateClientCode,
+    },
+  ],
   view: {
     permission: 'clients.read',
     async list(ctx, query, filter) {
@@ -195,11 +174,20 @@ export const clientLocation: LocationType = {
     },
   },
   save: { permission: 'clients.update', run: saveClient },
-};
+});
 
-export const siteLocation: LocationType = {
+export const siteLocation = defineLocationType<{ name: string }>({
   objectType: LOCATION_OBJECT_TYPE.SITE,
-  tableName: 'sites',
+  table: sites,
+  unique: [
+    {
+      index: 'sites_active_name_key',
+      scope: ['company_id', 'COALESCE(parent_id, 0)'],
+      value: 'lower(name)',
+      field: 'name',
+      message: () => LOCATIONS.duplicateSiteName,
+    },
+  ],
   view: {
     permission: 'clients.locations',
     async list(ctx, query, filter) {
@@ -223,4 +211,4 @@ export const siteLocation: LocationType = {
     },
   },
   save: { permission: 'clients.update', run: saveSite },
-};
+});

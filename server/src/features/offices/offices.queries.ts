@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { offices, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Scope } from '../../lib/scope';
@@ -39,18 +39,6 @@ export async function findOffice(db: Db, scope: Scope, id: number): Promise<Offi
     .from(offices)
     .where(and(eq(offices.id, id), eq(offices.namespaceId, scope.namespaceId)));
   return rows[0] ?? null;
-}
-
-/** Whether another active office of the namespace has this name (case-insensitive). */
-export async function findActiveDuplicate(db: Db, scope: Scope, input: { id: number | null; name: string }): Promise<boolean> {
-  const where = [eq(offices.namespaceId, scope.namespaceId), eq(offices.status, 1), sql`lower(${offices.name}) = lower(${input.name})`];
-  if (input.id !== null) where.push(ne(offices.id, input.id));
-  const rows = await db
-    .select({ id: offices.id })
-    .from(offices)
-    .where(and(...where))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** How many active users have this office as their primary office. */

@@ -12,14 +12,13 @@ import {
 import type { z } from 'zod';
 import { offices } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import type { Db } from '../../db/types';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
 import { activeJobsOfOffice } from '../catalogue';
 import { effectiveCode } from '../sequences';
 import type { RequestContext } from '../context';
-import type { LocationType } from '../locations';
-import { activeOffices, countActivePrimaryUsers, findActiveDuplicate, findOffice, listOffices, type OfficeRecord } from './offices.queries';
+import { defineLocationType } from '../locations';
+import { activeOffices, countActivePrimaryUsers, findOffice, listOffices, type OfficeRecord } from './offices.queries';
 
 type OfficeInput = z.output<typeof OfficeSaveBody>;
 
@@ -60,10 +59,6 @@ export async function officeList(ctx: RequestContext, filter: { name?: string; c
   return rows.map((o) => officeRow(o, ctx.user.role));
 }
 
-/** Serialises office saves of a namespace, so two saves cannot both pass the duplicate check. */
-const lockOffices = (tx: Db, namespaceId: number) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext('offices'), ${namespaceId}::int)`);
-
 export async function saveOffice(ctx: RequestContext, input: OfficeInput): Promise<OfficeRow> {
   const id = input.id && input.id > 0 ? input.id : null;
   const values = {
@@ -79,13 +74,9 @@ export async function saveOffice(ctx: RequestContext, input: OfficeInput): Promi
     timeZone: input.timeZone?.trim() || null,
   };
   const saved = await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
-    await lockOffices(tx, ctx.scope.namespaceId);
     const existing = id === null ? null : await findOffice(tx, ctx.scope, id);
     if (id !== null && !existing) throw notFound(SHELL.notFound);
     if (existing && existing.status !== 1) throw conflict(OFFICES.notActive);
-    if (await findActiveDuplicate(tx, ctx.scope, { id, name: values.name })) {
-      throw conflict(OFFICES.duplicateName, { name: OFFICES.duplicateName });
-    }
     // The code numbers print: typed (refused when another office holds it) or derived (DUB, DUB2...).
     const code = await effectiveCode(
       tx,
@@ -93,19 +84,22 @@ export async function saveOffice(ctx: RequestContext, input: OfficeInput): Promi
       { namespaceId: ctx.scope.namespaceId, id, name: values.name, acronymCode: values.acronymCode, existing },
       (taken, holder) => conflict(OFFICES.codeTaken(taken, holder), { acronymCode: OFFICES.codeTaken(taken, holder) }),
     );
-    if (id === null) {
+    // A name another active office has is refused by the index (officeLocation.unique).
+    return officeLocation.guard(values, async () => {
+      if (id === null) {
+        const [row] = await tx
+          .insert(offices)
+          .values({ ...values, code, namespaceId: ctx.scope.namespaceId })
+          .returning();
+        return row;
+      }
       const [row] = await tx
-        .insert(offices)
-        .values({ ...values, code, namespaceId: ctx.scope.namespaceId })
+        .update(offices)
+        .set({ ...values, code, modifiedAt: sql`now()` })
+        .where(and(eq(offices.id, id), eq(offices.namespaceId, ctx.scope.namespaceId)))
         .returning();
       return row;
-    }
-    const [row] = await tx
-      .update(offices)
-      .set({ ...values, code, modifiedAt: sql`now()` })
-      .where(and(eq(offices.id, id), eq(offices.namespaceId, ctx.scope.namespaceId)))
-      .returning();
-    return row;
+    });
   });
   return officeRow(saved, ctx.user.role);
 }
@@ -132,9 +126,18 @@ async function officeOptions(ctx: RequestContext): Promise<OfficeOption[]> {
   return rows.map((o) => ({ ...o, objectType: OFFICE_OBJECT_TYPE }));
 }
 
-export const officeLocation: LocationType = {
+export const officeLocation = defineLocationType<{ name: string }>({
   objectType: OFFICE_OBJECT_TYPE,
-  tableName: 'offices',
+  table: offices,
+  unique: [
+    {
+      index: 'offices_active_name_key',
+      scope: ['namespace_id'],
+      value: 'lower(name)',
+      field: 'name',
+      message: () => OFFICES.duplicateName,
+    },
+  ],
   objects: { permission: 'locations.read', run: (ctx) => officeOptions(ctx) },
   get: {
     permission: 'locations.read',
@@ -143,4 +146,4 @@ export const officeLocation: LocationType = {
       return office ? officeRow(office, ctx.user.role) : null;
     },
   },
-};
+});

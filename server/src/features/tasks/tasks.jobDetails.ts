@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict } from '../../lib/errors';
 import { actorOf } from '../../lib/scope';
+import { siteLocation } from '../clients';
 import type { RequestContext } from '../context';
 import { enqueueTaskDocuments } from '../documents';
 import { auditNote, lockTask } from './tasks.lock';
@@ -55,10 +56,17 @@ export async function changeJobDetails(ctx: RequestContext, input: Input) {
       throw badRequest(TASK_TEXT.siteNameRequired, { 'siteDetails.id': 'must be the site of this task' });
     }
     const site = input.siteDetails;
-    await tx.execute(
-      sql`update sites set name = ${site.name?.trim() ?? ''}, street = ${site.street?.trim() ?? null}, city = ${site.city?.trim() || null},
+    const name = site.name?.trim() ?? '';
+    // A name an active sibling of the site has is refused by the sites' index (409, as the Location screen).
+    await siteLocation.guard(
+      { name },
+      () =>
+        tx.execute(
+          sql`update sites set name = ${name}, street = ${site.street?.trim() ?? null}, city = ${site.city?.trim() || null},
                  state = ${site.state?.trim() || null}, country = ${site.country?.trim() || null}, pin = ${pin}::int, modified_at = now()
            where id = ${siteId}::int and namespace_id = ${ctx.scope.namespaceId}::int`,
+        ),
+      'siteDetails.',
     );
     const schedule = input.scheduleDetails;
     await tx.execute(

@@ -4,6 +4,7 @@ import {
   type ChecklistAnswer,
   type FormDefinition,
   LLG_TEXT,
+  LOCATIONS,
   ROLES,
   type Role,
   TASK_TEXT,
@@ -796,6 +797,39 @@ describe('POST /api/Observation/changejobdetails and POST /api/addasynctask', ()
       siteStreet: 'Street 7',
       sitePin: '12345',
     });
+  });
+
+  it('refuses renaming the site onto an active sibling’s name, as the Location screen does (409), keeping nothing', async () => {
+    const task = await makeTask(t.demo, { status: 8 });
+    const [site] = await queryRows<{ id: number; company_id: number; parent_id: number | null; name: string }>(
+      t.app.db,
+      sql`select s.id, s.company_id, s.parent_id, s.name from tasks k join sites s on s.id = k.site_id where k.id = ${task.id}::int`,
+    );
+    const sibling = await client('SCHEDULER').post('/api/Location', {
+      objectType: 'SITE',
+      name: 'Job Details Twin Yard',
+      companyId: site.company_id,
+      parentId: site.parent_id ?? site.company_id,
+      street: 'x',
+    });
+    expect(sibling.statusCode, sibling.body).toBe(200);
+    const saved = async () =>
+      queryRows<{ name: string; vendor: string | null; inspected: string | null }>(
+        t.app.db,
+        sql`select s.name, j.vendor_details as vendor, k.actual_inspection_date::text as inspected
+              from tasks k join sites s on s.id = k.site_id join jobs j on j.id = k.job_id where k.id = ${task.id}::int`,
+      );
+    const before = await saved();
+    const refused = await client('APPROVER').post(
+      '/api/Observation/changejobdetails',
+      body(task.id, { siteDetails: { name: 'JOB DETAILS TWIN YARD', street: 'Street 9', pin: '12345' } }),
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: LOCATIONS.duplicateSiteName,
+      fields: { 'siteDetails.name': LOCATIONS.duplicateSiteName },
+    });
+    expect(await saved()).toEqual(before);
   });
 
   it('checks the spec fields and the status', async () => {
