@@ -101,12 +101,9 @@ after(removeCopy);
 function snapshot() {
   const listed = spawnSync('git', ['ls-files', '-z', '--others', '--exclude-standard'], { cwd: copy, encoding: 'utf8' });
   assert.equal(listed.status, 0, listed.stderr);
-  return new Map(
-    listed.stdout
-      .split('\0')
-      .filter(Boolean)
-      .map((file) => [file, readFileSync(path.join(copy, file), 'utf8')]),
-  );
+  // (Not the links to this checkout's node_modules folders: git sees a link, not a folder.)
+  const files = listed.stdout.split('\0').filter((file) => file && lstatSync(path.join(copy, file)).isFile());
+  return new Map(files.map((file) => [file, readFileSync(path.join(copy, file), 'utf8')]));
 }
 
 test('npm run new:area writes a settings and an operational area that pass lint, typecheck and their tests as generated', {
