@@ -15,18 +15,19 @@ export function contractsAreaTemplate(a, { permissions, routeEntry, operational 
     content: `${groups.length > 0 ? `import { ${groups.join(', ')} } from '../roleGroups';\n` : ''}import type { Role } from '../roles';
 
 /**
- * ${a.title}'s permissions (replace the roles with the spec's). contracts/src/areas.ts adds them to
- * the registry (permissions.ts), so server routes, policies and the web name them like any other.
+ * The permissions of ${a.title} (replace the roles with the spec's). contracts/src/areas.ts adds
+ * them to the registry (permissions.ts): server routes, policies and the web name them like any other.
  */
 export const ${a.upper}_PERMISSIONS = {
 ${lines}
 } as const satisfies Record<string, readonly Role[]>;
 
 /**
- * ${a.title}'s route${operational ? ' in the Operations group' : ''}, with the calls that load its list (server/test/permissions.test.ts
- * checks they need its permission; navigation.ts checks the entry against RouteEntry). \`menu: false\`
- * keeps it out of the side navigation until it is placed in the spec's menu: then remove it and
- * list it in contracts/src/navigation.test.ts.
+ * The route of ${a.title}${operational ? ' (Operations group)' : ''}, with the calls that load its list
+ * (server/test/permissions.test.ts checks they need its permission; navigation.ts checks the
+ * entry against RouteEntry). A new route's
+ * \`menu: false\` keeps it out of the side navigation until it is placed in the spec's menu: then
+ * remove it and list it in contracts/src/navigation.test.ts.
  */
 export const ${a.upper}_ROUTES = {
 ${routeEntry}} as const;
