@@ -25,9 +25,8 @@ ${lines}
 /**
  * The route of ${a.title}${operational ? ' (Operations group)' : ''}, with the calls that load its list
  * (server/test/permissions.test.ts checks they need its permission; navigation.ts checks the
- * entry against RouteEntry). A new route's
- * \`menu: false\` keeps it out of the side navigation until it is placed in the spec's menu: then
- * remove it and list it in contracts/src/navigation.test.ts.
+ * entry against RouteEntry). A new route's \`menu: false\` keeps it out of the side navigation
+ * until it is placed in the spec's menu: then remove it and list it in navigation.test.ts.
  */
 export const ${a.upper}_ROUTES = {
 ${routeEntry}} as const;
