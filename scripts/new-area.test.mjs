@@ -26,8 +26,13 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const AREA = 'scaffold-probes';
-const CAMEL = 'scaffoldProbes';
+/** The two modes, each on an area of its own in the same copy. */
+const MODES = [
+  { area: 'scaffold-probes', camel: 'scaffoldProbes', pascal: 'ScaffoldProbes', table: 'scaffold_probes', args: [] },
+  { area: 'scaffold-orders', camel: 'scaffoldOrders', pascal: 'ScaffoldOrders', table: 'scaffold_orders', args: ['--operational'] },
+];
+/** The only files outside its own folders that the scaffold may edit (registries discover the rest). */
+const SHARED = ['contracts/src/areas.ts', 'server/src/features/areas.ts'];
 
 let copy = '';
 const removeCopy = () => {
@@ -92,32 +97,68 @@ before(() => {
 
 after(removeCopy);
 
-test('npm run new:area writes an area that passes lint and typecheck as generated', { timeout: 300_000 }, () => {
-  const planned = run('node', ['scripts/new-area.mjs', AREA, '--dry-run'])
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  assert.ok(planned.includes(`server/src/features/${CAMEL}/${CAMEL}.service.ts`), planned.join('\n'));
-  assert.ok(planned.includes(`web/src/${CAMEL}/ScaffoldProbesPage.tsx`), planned.join('\n'));
-  assert.ok(planned.includes('contracts/src/navigation.ts'), planned.join('\n'));
-  // A dry run writes nothing.
-  assert.equal(existsSync(path.join(copy, 'server/src/features', CAMEL)), false);
+/** The content of every file of the copy git would see, by path. */
+function snapshot() {
+  const listed = spawnSync('git', ['ls-files', '-z', '--others', '--exclude-standard'], { cwd: copy, encoding: 'utf8' });
+  assert.equal(listed.status, 0, listed.stderr);
+  // (Not the links to this checkout's node_modules folders: git sees a link, not a folder.)
+  const files = listed.stdout.split('\0').filter((file) => file && lstatSync(path.join(copy, file)).isFile());
+  return new Map(files.map((file) => [file, readFileSync(path.join(copy, file), 'utf8')]));
+}
 
-  const migrationsBefore = readdirSync(path.join(copy, 'server/migrations')).filter((f) => f.endsWith('.sql'));
-  run('node', ['scripts/new-area.mjs', AREA]);
-  for (const file of planned) assert.ok(existsSync(path.join(copy, file)), `${file} was not written`);
-  // The table's migration and the custom one with its audit trigger.
-  const migrations = readdirSync(path.join(copy, 'server/migrations')).filter((f) => f.endsWith('.sql') && !migrationsBefore.includes(f));
-  assert.equal(migrations.length, 2, migrations.join(', '));
-  const sql = migrations.map((f) => readFileSync(path.join(copy, 'server/migrations', f), 'utf8')).join('\n');
-  assert.match(sql, /CREATE TABLE "scaffold_probes"/);
-  assert.match(sql, /CREATE TRIGGER scaffold_probes_audit AFTER INSERT OR UPDATE OR DELETE ON scaffold_probes/);
+test('npm run new:area writes a settings and an operational area that pass lint, typecheck and their tests as generated', {
+  timeout: 600_000,
+}, () => {
+  const written = [];
+  for (const mode of MODES) {
+    const planned = run('node', ['scripts/new-area.mjs', mode.area, ...mode.args, '--dry-run'])
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    assert.ok(planned.includes(`server/src/features/${mode.camel}/${mode.camel}.service.ts`), planned.join('\n'));
+    assert.ok(planned.includes(`web/src/${mode.camel}/${mode.pascal}Page.tsx`), planned.join('\n'));
+    assert.ok(planned.includes(`contracts/src/${mode.camel}/area.ts`), planned.join('\n'));
+    // A dry run writes nothing.
+    assert.equal(existsSync(path.join(copy, 'server/src/features', mode.camel)), false);
+
+    const before = snapshot();
+    run('node', ['scripts/new-area.mjs', mode.area, ...mode.args]);
+    for (const file of planned) assert.ok(existsSync(path.join(copy, file)), `${file} was not written`);
+    const after = snapshot();
+    // Edited: the two shared files only. Added: the area's folders, its table file and its migrations.
+    // (drizzle-kit's journal of the migrations is not one: every migration adds to it.)
+    const edited = [...before]
+      .filter(([file, content]) => after.get(file) !== content && !file.startsWith('server/migrations/meta/'))
+      .map(([file]) => file);
+    assert.deepEqual(edited.sort(), SHARED, `${mode.area} edited ${edited.join(', ')}`);
+    const own = new RegExp(
+      `^(contracts/src/${mode.camel}/|server/src/features/${mode.camel}/|web/src/${mode.camel}/|server/src/db/schema/${mode.camel}\\.ts$|server/migrations/)`,
+    );
+    const added = [...after.keys()].filter((file) => !before.has(file));
+    assert.deepEqual(
+      added.filter((file) => !own.test(file)),
+      [],
+      `${mode.area} added files outside its own folders`,
+    );
+    // The table's migration and the custom one with its audit trigger.
+    const migrations = added.filter((file) => file.startsWith('server/migrations/') && file.endsWith('.sql'));
+    assert.equal(migrations.length, 2, migrations.join(', '));
+    const sql = migrations.map((file) => after.get(file)).join('\n');
+    assert.match(sql, new RegExp(`CREATE TABLE "${mode.table}"`));
+    assert.match(sql, new RegExp(`CREATE TRIGGER ${mode.table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${mode.table}`));
+    written.push(...planned);
+  }
 
   // Lint: exactly what the scaffold wrote or edited, as `npx biome check .` would.
-  run('npx', ['--no-install', 'biome', 'check', '--no-errors-on-unmatched', ...planned]);
-  // The import rules (.dependency-cruiser.cjs): the new feature talks to others through index.ts.
+  run('npx', ['--no-install', 'biome', 'check', '--no-errors-on-unmatched', ...new Set(written)]);
+  // The import rules (.dependency-cruiser.cjs): the new features talk to others through index.ts.
   run('npx', ['--no-install', 'depcruise', 'server/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
   // Typecheck: the workspaces that gained files, against the copy's contracts.
   for (const workspace of ['contracts', 'server', 'web'])
     run('npx', ['--no-install', 'tsc', '-p', `${workspace}/tsconfig.json`, '--noEmit']);
+  // The generated tests: the operational policy's, the navigation rules with the new routes, and
+  // both areas' API tests (success, bad input, no session, wrong role, other namespace) on a
+  // database migrated with their migrations.
+  run('npx', ['--no-install', 'vitest', 'run', `src/${MODES[1].camel}`, 'src/navigation.test.ts'], path.join(copy, 'contracts'));
+  run('npx', ['--no-install', 'vitest', 'run', ...MODES.map((mode) => `src/features/${mode.camel}/`)], path.join(copy, 'server'));
 });

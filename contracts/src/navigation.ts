@@ -1,3 +1,4 @@
+import { AREA_ROUTES } from './areas';
 import type { Features } from './features';
 import { can, type Permission } from './permissions';
 import { isClientRole, type Role } from './roles';
@@ -251,6 +252,8 @@ const ROUTE_TABLE = {
   },
   sortableTree: { path: '/sortabletree', title: 'Sortable Tree', permission: 'session.read', menu: false },
   taskDetails: { path: '/operations/tasks/:id', title: 'Task Details', permission: 'tasks.open', group: 'operations', menu: false },
+  // The areas made with npm run new:area (areas.ts); one with a key listed above takes its place.
+  ...AREA_ROUTES,
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof ROUTE_TABLE;

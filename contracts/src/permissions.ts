@@ -1,21 +1,13 @@
-import { CLIENT_ROLES, LO_ROLES, ROLES, type Role } from './roles';
+import { AREA_PERMISSIONS } from './areas';
+import { ALL, ALL_CLIENT, ALL_LO, JOB_READERS, PLATFORM_ADMINS, RESOURCE_LO, SETTINGS_ADMINS, without } from './roleGroups';
+import type { Role } from './roles';
 
 /**
  * One permission registry, `resource.action`, shared by server and web (DECISIONS section 4).
  * The server refuses to start if a route declares no permission; the web hides and disables
- * from the same map, so a menu item and the route behind it cannot disagree.
+ * from the same map, so a menu item and the route behind it cannot disagree. The role groups
+ * are in roleGroups.ts (also used by the areas' own `area.ts`).
  */
-const ALL = ROLES;
-const ALL_LO = LO_ROLES;
-const ALL_CLIENT = CLIENT_ROLES;
-const without = (list: readonly Role[], ...removed: Role[]): Role[] => list.filter((r) => !removed.includes(r));
-
-const PLATFORM_ADMINS: Role[] = ['MASTER_ADMIN', 'CONFIG_ADMIN'];
-const SETTINGS_ADMINS: Role[] = ['LO-ADMIN', 'CONFIG_ADMIN'];
-/** Roles with the default Resources group, plus CLIENT-ADMIN where it sees the same item. */
-const RESOURCE_LO = without(ALL_LO, 'CORPORATE');
-const JOB_READERS = without(ALL_LO, 'CORPORATE', 'APPROVER-ONLY');
-
 export const PERMISSION_ROLES = {
   // Shell
   'session.read': ALL,
@@ -135,6 +127,8 @@ export const PERMISSION_ROLES = {
   'dataForms.read': SETTINGS_ADMINS,
   'dataForms.write': SETTINGS_ADMINS,
   'dataForms.definition': ALL,
+  // The areas made with npm run new:area (areas.ts)
+  ...AREA_PERMISSIONS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;

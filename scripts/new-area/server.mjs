@@ -79,11 +79,13 @@ export const ${a.camel} = pgTable(
     },
     {
       path: `server/src/features/${a.camel}/${a.camel}.service.ts`,
-      content: `import { ${a.constant}_OBJECT_TYPE, ${a.constant}_TEXT, can, type ${a.singularPascal}Row, ${a.singularPascal}SaveBody } from '@portal/contracts';
-import { ${a.camel} } from '../../db/schema';
+      content: `import { can } from '@portal/contracts';
+import { ${a.constant}_TEXT } from '@portal/contracts/${a.camel}/messages';
+import { ${a.constant}_OBJECT_TYPE, type ${a.singularPascal}Row, ${a.singularPascal}SaveBody } from '@portal/contracts/${a.camel}/schemas';
+import { ${a.camel} } from '../../db/schema/${a.camel}';
 import { defineSettingObject } from '../settings';
 
-/** ${a.title}: served by the generic /api/Setting calls (SETTING_TYPES in features/index.ts lists it). */
+/** ${a.title}: served by the generic /api/Setting calls (its area entry hands it to SETTING_TYPES, features/index.ts). */
 export const ${a.singularCamel}Setting = defineSettingObject({
   objectType: ${a.constant}_OBJECT_TYPE,
   table: ${a.camel},
@@ -112,14 +114,20 @@ export const ${a.singularCamel}Setting = defineSettingObject({
     },
     {
       path: `server/src/features/${a.camel}/index.ts`,
-      content: `// The ${a.camel} feature's interface: what other features, features/index.ts and demo/ use.
-export { ${a.singularCamel}Setting } from './${a.camel}.service';
+      content: `// The ${a.camel} feature's interface: what other features, features/areas.ts and demo/ use.
+import { ${a.singularCamel}Setting } from './${a.camel}.service';
+
+export { ${a.singularCamel}Setting };
+/** The area, for features/areas.ts: its settings object type. */
+export const ${a.camel}Area = { settingTypes: [${a.singularCamel}Setting] };
 `,
     },
     {
       path: `server/src/features/${a.camel}/${a.camel}.test.ts`,
       content: `import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ${a.constant}_TEXT, can, ROLES, type ${a.singularPascal}Row } from '@portal/contracts';
+import { can, ROLES } from '@portal/contracts';
+import { ${a.constant}_TEXT } from '@portal/contracts/${a.camel}/messages';
+import type { ${a.singularPascal}Row } from '@portal/contracts/${a.camel}/schemas';
 import type { SeededNamespace } from '../../demo/demo';
 import { describeAreaAccess } from '../../../test/areaKit';
 import { type Client, createTestContext, type TestContext } from '../../../test/helpers';

@@ -4,9 +4,10 @@ export function webTemplates(a) {
   const row = `${a.singularPascal}Row`;
   const text = `${a.constant}_TEXT`;
   return [
+    ...webAreaTemplates(a, 'Tune'),
     {
       path: `web/src/${a.camel}/api.ts`,
-      content: `import { ${a.constant}_OBJECT_TYPE, type ${row}, type ${a.singularPascal}SaveBody } from '@portal/contracts';
+      content: `import { ${a.constant}_OBJECT_TYPE, type ${row}, type ${a.singularPascal}SaveBody } from '@portal/contracts/${a.camel}/schemas';
 import { del, get, post } from '../api/http';
 import { registerResourceApi } from '../providers/resourceApi';
 
@@ -24,7 +25,7 @@ export const archive${a.singularPascal} = (id: number) => del<{ message: string 
     },
     {
       path: `web/src/${a.camel}/csvColumns.ts`,
-      content: `import type { ${row} } from '@portal/contracts';
+      content: `import type { ${row} } from '@portal/contracts/${a.camel}/schemas';
 import type { CsvColumn } from '../common/list';
 
 /** The CSV export of the ${a.title} table. */
@@ -38,7 +39,9 @@ export const ${a.singularCamel}CsvColumns: CsvColumn<${row}>[] = [
     {
       path: `web/src/${a.camel}/${a.pascal}Page.tsx`,
       content: `import { useCallback } from 'react';
-import { ADMIN_PAGE_SIZE, CSV_PRODUCT_PREFIX, ${text}, type ${row} } from '@portal/contracts';
+import { ADMIN_PAGE_SIZE, CSV_PRODUCT_PREFIX } from '@portal/contracts';
+import { ${text} } from '@portal/contracts/${a.camel}/messages';
+import type { ${row} } from '@portal/contracts/${a.camel}/schemas';
 import { useRecordPanel } from '../common/adminFlow';
 import { editDeleteActions, type ListColumn, ListScreen, useLoadMoreList } from '../common/list';
 import type { ScreenProps } from '../common/screen';
@@ -88,7 +91,8 @@ export default function ${a.pascal}Page({ title, crumbs }: ScreenProps) {
       content: `import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { TextInput } from 'react-admin';
-import { ${text}, type ${row}, ${a.singularPascal}SaveBody } from '@portal/contracts';
+import { ${text} } from '@portal/contracts/${a.camel}/messages';
+import { type ${row}, ${a.singularPascal}SaveBody } from '@portal/contracts/${a.camel}/schemas';
 import { errorText, fieldErrors } from '../common/adminFlow';
 import { SchemaForm } from '../common/SchemaForm';
 import { SidePanel } from '../common/list';
@@ -138,6 +142,32 @@ export function ${a.singularPascal}Panel({
     </SidePanel>
   );
 }
+`,
+    },
+  ];
+}
+
+/**
+ * The two files by which the web finds an area (no web file lists it): area.ts (route key and
+ * page, web/src/areas.ts) and icon.tsx (its menu icon, web/src/layout/icons.tsx).
+ */
+export function webAreaTemplates(a, icon) {
+  return [
+    {
+      path: `web/src/${a.camel}/area.ts`,
+      content: `import type { WebArea } from '../areas';
+
+/** ${a.title}'s screen: found by web/src/areas.ts, its page loaded on demand. */
+export const area: WebArea = { route: '${a.camel}', screen: () => import('./${a.pascal}Page') };
+`,
+    },
+    {
+      path: `web/src/${a.camel}/icon.tsx`,
+      content: `import ${icon} from '@mui/icons-material/${icon}';
+import type { RouteKey } from '@portal/contracts';
+
+/** ${a.title}'s menu icon: found by web/src/layout/icons.tsx. */
+export const icon = { route: '${a.camel}' satisfies RouteKey, icon: <${icon} /> };
 `,
     },
   ];

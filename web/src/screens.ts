@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ROUTE_KEYS, ROUTES, type RouteKey } from '@portal/contracts/navigation';
+import { AREA_SCREENS, type ScreenModule } from './areas';
 import type { ScreenProps } from './common/screen';
 
 /**
@@ -8,10 +9,9 @@ import type { ScreenProps } from './common/screen';
  *
  * Kept apart from routes.tsx, and light, so that main.tsx can start loading the page of the
  * address being opened before React and react-admin have loaded (in parallel with the
- * session call), and so that a screen whose module is loaded renders at once.
+ * session call), and so that a screen whose module is loaded renders at once. The areas made
+ * with `npm run new:area` join from their own `area.ts` (areas.ts).
  */
-type ScreenModule = { default: ComponentType<ScreenProps> };
-
 export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   users: () => import('./users/UsersPage'),
   clients: () => import('./clients/ClientsPage'),
@@ -38,6 +38,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   reportLibrary: () => import('./library/LibraryPage'),
   profile: () => import('./profile/ProfilePage'),
   customerRegistration: () => import('./registration/RegistrationPage'),
+  ...AREA_SCREENS,
 };
 
 const loading = new Map<RouteKey, Promise<ScreenModule>>();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocsRoutes } from '../plugins/openapi';
 import type { Cleanup } from '../plugins/maintenance';
 import { canSeeTask } from '../lib/taskScope';
+import { AREAS } from './areas';
 import { assetTypeSetting, assetTypesRoutes } from './assetTypes';
 import { assetLocation, assetsRoutes } from './assets';
 import { authRoutes } from './auth';
@@ -38,7 +39,8 @@ import { loCompanyLocation, usersRoutes } from './users';
 /**
  * Every settings object type the generic `/api/Setting` calls serve, listed explicitly (no
  * registration by import side effects). A new type built with `defineSettingObject`
- * (settings/kit.ts) is exported from its feature's index.ts and added here.
+ * (settings/kit.ts) is exported from its feature's index.ts and added here, or, for an area made
+ * with `npm run new:area`, handed in its `AREAS` entry (areas.ts).
  */
 export const SETTING_TYPES: readonly SettingType[] = [
   divisionSetting,
@@ -48,6 +50,7 @@ export const SETTING_TYPES: readonly SettingType[] = [
   taskTypeSetting,
   configurationSetting,
   dataFormSetting,
+  ...AREAS.flatMap((area) => area.settingTypes ?? []),
 ];
 
 /** Every location object type the generic `/api/Location` calls serve, listed explicitly. */
@@ -93,4 +96,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(gridStatesRoutes);
   await app.register(reportsRoutes);
   await app.register(libraryRoutes);
+  // The areas made with npm run new:area (areas.ts).
+  for (const area of AREAS) if (area.routes) await app.register(area.routes);
 }

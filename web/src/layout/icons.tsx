@@ -27,9 +27,23 @@ import WorkOutline from '@mui/icons-material/WorkOutlined';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import type { ReactElement } from 'react';
 import type { RouteKey } from '@portal/contracts';
+import type { AREA_ROUTES } from '@portal/contracts/areas';
 
-/** One icon per navigation item. */
-export const ROUTE_ICONS: Record<RouteKey, ReactElement> = {
+type AreaRouteKey = keyof typeof AREA_ROUTES;
+
+/**
+ * The icons of the areas made with `npm run new:area`, each from its folder's `icon.tsx`
+ * (`export const icon = { route, icon }`), found by file name at build time.
+ */
+const AREA_ICONS = Object.fromEntries(
+  Object.values(import.meta.glob<{ route: RouteKey; icon: ReactElement }>('../*/icon.tsx', { eager: true, import: 'icon' })).map((area) => [
+    area.route,
+    area.icon,
+  ]),
+) as Record<AreaRouteKey, ReactElement>;
+
+/** One icon per navigation item (an area's own icon.tsx wins for its route). */
+const BASE_ICONS: Record<Exclude<RouteKey, AreaRouteKey>, ReactElement> & Partial<Record<AreaRouteKey, ReactElement>> = {
   home: <Home />,
   customerRegistration: <AdminPanelSettings />,
   loCompany: <Business />,
@@ -62,3 +76,5 @@ export const ROUTE_ICONS: Record<RouteKey, ReactElement> = {
   profile: <AccountCircle />,
   taskDetails: <Assignment />,
 };
+
+export const ROUTE_ICONS: Record<RouteKey, ReactElement> = { ...BASE_ICONS, ...AREA_ICONS };
