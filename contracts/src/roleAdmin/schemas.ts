@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, RowRights, SaveId, numberError, numberFromForm, objectTypeOf, optionalText, requiredText } from '../common/schemas';
+import { ROLES_TEXT } from './messages';
 
 /** Roles and their licences (administration document, "Role dashboard"). */
 export const ROLE_OBJECT_TYPE = 'ROLE';
@@ -19,7 +20,7 @@ export const RoleLicence = z.object({
     z
       .number(numberError('Licence count'))
       .int('Licence count must be a whole number')
-      .min(LICENCE_UNLIMITED, 'Licence count must be -1 (unlimited) or more')
+      .min(LICENCE_UNLIMITED, 'Licence count must be at least -1 (unlimited)')
       .max(1_000_000, 'Licence count is too large'),
   ),
   /** true: saving re-activates the client's suspended users of the role, as far as the licence allows. */
@@ -59,6 +60,17 @@ export const RoleSaveBody = z.object({
   tenantId: z.number().optional(),
 });
 export type RoleSaveBody = z.input<typeof RoleSaveBody>;
+
+/**
+ * What a new role needs besides RoleSaveBody: its type and a base role (both fixed
+ * afterwards). The service refuses a create without them; the add panel validates with it.
+ */
+export const RoleNewFields = z.object({
+  type: numberFromForm(
+    z.literal([0, 1], { error: (issue) => (issue.input === undefined ? ROLES_TEXT.typeRequired : 'Type must be 0 (client) or 1 (LO)') }),
+  ),
+  baseRole: z.string({ error: ROLES_TEXT.baseRoleRequired }).trim().min(1, ROLES_TEXT.baseRoleRequired).max(50),
+});
 
 export const RoleSaveQuery = z.object({ isNewConfig: z.enum(['true', 'false']).optional() });
 

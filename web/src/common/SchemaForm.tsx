@@ -31,7 +31,7 @@ export function SchemaForm<S extends z.ZodType<FieldValues, FieldValues>>({
   onCancel(): void;
   finishing: boolean;
   saveTestId: string;
-  /** Save only once something changed (a form on a page, which stays open after saving). */
+  /** Save only once something changed (a form on a page, which stays open after saving; a sequence's one number). */
   requireChanges?: boolean;
   children: ReactNode;
 }) {
@@ -54,6 +54,7 @@ export function SchemaForm<S extends z.ZodType<FieldValues, FieldValues>>({
 }
 
 function SchemaSaveButton({ finishing, testId, requireChanges }: { finishing: boolean; testId: string; requireChanges: boolean }) {
-  const { isValid, isDirty } = useFormState();
-  return <FormSaveButton ok={isValid && !finishing && (isDirty || !requireChanges)} testId={testId} />;
+  const { isValid, isDirty, isSubmitting } = useFormState();
+  // Disabled while a save is under way, so a second click does not send it twice.
+  return <FormSaveButton ok={isValid && !finishing && !isSubmitting && (isDirty || !requireChanges)} testId={testId} />;
 }

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { LICENCE_UNLIMITED, ROLES_TEXT } from '@portal/contracts';
 import { SearchBox } from '../common/list';
-import { type LicenceFormRow, licenceError } from './roleForm';
+import type { LicenceFormRow } from './roleForm';
 
 /**
  * Licence management of a client role, CONFIG_ADMIN only (administration document 6): every
@@ -95,18 +95,16 @@ export function LicenceTable({ onCreateConfig, creating }: { onCreateConfig(): v
 }
 
 function LicenceRow({ index, licence, hidden }: { index: number; licence: LicenceFormRow; hidden: boolean }) {
-  const count = useController({
-    name: `licences.${index}.clientLicense`,
-    rules: { validate: (value) => licenceError(value) ?? true },
-  });
+  // The count's message comes from the form's schema (contracts RoleLicence).
+  const count = useController({ name: `licences.${index}.clientLicense` });
   const flag = useController({ name: `licences.${index}.isAllUserActive` });
-  const error = licenceError(count.field.value);
-  const unlimited = !error && Number(count.field.value) === LICENCE_UNLIMITED;
+  const error = count.fieldState.error?.message;
+  const unlimited = !error && String(count.field.value ?? '').trim() !== '' && Number(count.field.value) === LICENCE_UNLIMITED;
   return (
     <TableRow data-testid="licence-row" data-client={licence.clientName} sx={hidden ? { display: 'none' } : undefined}>
       <TableCell sx={{ fontWeight: 500 }}>{licence.clientName}</TableCell>
       <TableCell sx={{ py: 0.5 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
           <TextField
             type="number"
             value={count.field.value ?? ''}
@@ -120,7 +118,12 @@ function LicenceRow({ index, licence, hidden }: { index: number; licence: Licenc
             slotProps={{ htmlInput: { min: LICENCE_UNLIMITED, step: 1, 'aria-label': `Licences of ${licence.clientName}` } }}
           />
           {(error || unlimited) && (
-            <Typography variant="caption" color={error ? 'error' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>
+            // The schema's message takes a line of its own under the count; Unlimited fits beside it.
+            <Typography
+              variant="caption"
+              color={error ? 'error' : 'text.secondary'}
+              sx={error ? { flexBasis: '100%' } : { whiteSpace: 'nowrap' }}
+            >
               {error ?? 'Unlimited'}
             </Typography>
           )}

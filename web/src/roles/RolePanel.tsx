@@ -1,23 +1,22 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Form, maxLength, RadioButtonGroupInput, required, SelectInput, TextInput } from 'react-admin';
-import { FormSaveButton } from '../common/FormSaveButton';
+import { RadioButtonGroupInput, SelectInput, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { LOCATIONS, ROLES_TEXT, type RoleRow, SHELL } from '@portal/contracts';
+import { LOCATIONS, ROLES_TEXT, type RoleRow } from '@portal/contracts';
 import { SidePanel } from '../common/list';
 import { useAlert } from '../common/useAlert';
 import { errorText, fieldErrors } from '../common/adminFlow';
-import { PanelFooter } from '../common/PanelFooter';
+import { SchemaForm } from '../common/SchemaForm';
 import { useCan } from '../session/SessionContext';
 import { licencesOf, saveRole } from './api';
 import { LicenceTable } from './LicenceTable';
 import {
   baseRoleChoices,
-  canSaveRole,
   formValuesOf,
+  RoleAddSchema,
+  RoleEditSchema,
   type RoleFormValues,
   TYPE_CHOICES,
   toLicenceRows,
@@ -39,6 +38,7 @@ interface Props {
  * Add/edit role (administration document 2, "Role dashboard"): a Details tab (name, type
  * fixed after create, base role on create, code, description) and, for CONFIG_ADMIN on an
  * existing client role (type 0, id > -1), a Licences tab. MASTER_ADMIN never sees licences.
+ * The fields validate with the server's own schemas (roleForm's RoleAddSchema/RoleEditSchema).
  */
 export function RolePanel({ open, record: role, finishing, onClose, onSaved, onChanged }: Props) {
   const alert = useAlert();
@@ -52,7 +52,7 @@ export function RolePanel({ open, record: role, finishing, onClose, onSaved, onC
     setTab('details');
   }
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = async (values: object) => {
     try {
       await saveRole(toRoleBody(values as unknown as RoleFormValues, role, manageLicences));
       alert.success(ROLES_TEXT.saved);
@@ -68,7 +68,15 @@ export function RolePanel({ open, record: role, finishing, onClose, onSaved, onC
 
   return (
     <SidePanel open={open} title={role ? `Edit Role: ${role.name}` : 'Add Role'} onClose={onClose} width={manageLicences ? 640 : 480}>
-      <Form record={record} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={role?.id ?? 'new'}>
+      <SchemaForm
+        record={record}
+        schema={role ? RoleEditSchema : RoleAddSchema}
+        key={role?.id ?? 'new'}
+        onSubmit={submit}
+        saveTestId="role-save"
+        onCancel={onClose}
+        finishing={finishing}
+      >
         <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}>
           <Tab value="details" label="Details" data-testid="role-tab-details" sx={{ minHeight: 40 }} />
           {manageLicences && <Tab value="licences" label="Licences" data-testid="role-tab-licences" sx={{ minHeight: 40 }} />}
@@ -82,8 +90,7 @@ export function RolePanel({ open, record: role, finishing, onClose, onSaved, onC
             <LicenceSection role={role} onChanged={onChanged} />
           </Box>
         )}
-        <PanelButtons onCancel={onClose} editing={Boolean(role)} finishing={finishing} />
-      </Form>
+      </SchemaForm>
     </SidePanel>
   );
 }
@@ -133,13 +140,13 @@ function RoleDetails({ editing }: { editing: boolean }) {
   const baseChoices = editing ? [{ id: baseRole, name: baseRole }] : baseRoleChoices(type);
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
-      <TextInput source="name" label="Name" validate={[required(), maxLength(200)]} />
+      <TextInput source="name" label="Name" isRequired />
       <RadioButtonGroupInput
         source="type"
         label="Type"
         choices={TYPE_CHOICES}
         row
-        validate={editing ? undefined : required()}
+        isRequired={!editing}
         disabled={editing}
         helperText={editing ? ROLES_TEXT.typeLocked : false}
       />
@@ -147,7 +154,7 @@ function RoleDetails({ editing }: { editing: boolean }) {
         source="baseRole"
         label="Base role"
         choices={baseChoices}
-        validate={editing ? undefined : required()}
+        isRequired={!editing}
         disabled={editing || typeOf(type) === null}
         emptyText=""
         helperText={
@@ -158,19 +165,8 @@ function RoleDetails({ editing }: { editing: boolean }) {
               : 'What users of this role may do in the portal'
         }
       />
-      <TextInput source="acronymCode" label="Code" validate={maxLength(20)} />
-      <TextInput source="description" label="Description" multiline minRows={2} validate={maxLength(1000)} />
+      <TextInput source="acronymCode" label="Code" />
+      <TextInput source="description" label="Description" multiline minRows={2} />
     </Box>
-  );
-}
-
-function PanelButtons({ onCancel, editing, finishing }: { onCancel(): void; editing: boolean; finishing: boolean }) {
-  const values = useWatch() as Partial<RoleFormValues>;
-  const ok = canSaveRole(values, editing) && !finishing;
-  return (
-    <PanelFooter>
-      <Button onClick={onCancel}>{SHELL.cancel}</Button>
-      <FormSaveButton ok={ok} testId="role-save" />
-    </PanelFooter>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleRow } from '@portal/contracts';
-import { baseRoleChoices, canSaveRole, formValuesOf, licenceError, type RoleFormValues, toRoleBody } from './roleForm';
+import { baseRoleChoices, formValuesOf, RoleAddSchema, RoleEditSchema, toRoleBody } from './roleForm';
 
 const clientRole: RoleRow = {
   id: 7,
@@ -27,26 +27,29 @@ describe('role form', () => {
     expect(baseRoleChoices(1).map((c) => c.id)).toContain('SCHEDULER');
   });
 
-  it('needs a name, and on create a type and a base role', () => {
-    const values: Partial<RoleFormValues> = { name: 'Inspector', type: '', baseRole: '', licences: [] };
-    expect(canSaveRole(values, false)).toBe(false);
-    expect(canSaveRole({ ...values, type: 1, baseRole: 'FIELD-ENGG' }, false)).toBe(true);
-    expect(canSaveRole({ ...values, name: '  ' }, true)).toBe(false);
-    expect(canSaveRole(values, true)).toBe(true);
+  const refusals = (schema: typeof RoleEditSchema | typeof RoleAddSchema, values: object) => {
+    const result = schema.safeParse(values);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('needs a name, and on create a type and a base role (the server’s own schemas)', () => {
+    const values = { ...formValuesOf(null), name: 'Inspector' };
+    expect(refusals(RoleAddSchema, values)).toEqual({ type: 'Type is required', baseRole: 'Base role is required' });
+    expect(refusals(RoleAddSchema, { ...values, type: '1', baseRole: 'FIELD-ENGG' })).toEqual({});
+    expect(refusals(RoleEditSchema, { ...values, name: '  ' })).toEqual({ name: 'Name is required' });
+    expect(refusals(RoleEditSchema, values)).toEqual({});
   });
 
-  it('takes whole licence counts from -1 (unlimited) up', () => {
-    expect(licenceError(-1)).toBeUndefined();
-    expect(licenceError('12')).toBeUndefined();
-    expect(licenceError('-2')).toBe('At least -1');
-    expect(licenceError('1.5')).toBe('Whole number');
-    expect(licenceError('')).toBe('Required');
-    expect(
-      canSaveRole(
-        { ...formValuesOf(clientRole), licences: [{ clientId: 3, clientName: 'Acme', clientLicense: '-3', isAllUserActive: false }] },
-        true,
-      ),
-    ).toBe(false);
+  it('takes whole licence counts from -1 (unlimited) up, typed as text', () => {
+    const values = formValuesOf(clientRole);
+    const withCount = (clientLicense: string) => ({ ...values, licences: [{ ...values.licences[0], clientLicense }] });
+    expect(refusals(RoleEditSchema, withCount('-1'))).toEqual({});
+    expect(refusals(RoleEditSchema, withCount('12'))).toEqual({});
+    expect(refusals(RoleEditSchema, withCount('-2'))).toEqual({
+      'licences.0.clientLicense': 'Licence count must be at least -1 (unlimited)',
+    });
+    expect(refusals(RoleEditSchema, withCount('1.5'))).toEqual({ 'licences.0.clientLicense': 'Licence count must be a whole number' });
+    expect(refusals(RoleEditSchema, withCount(''))).toEqual({ 'licences.0.clientLicense': 'Licence count is required' });
   });
 
   it('sends type and base role on create only, and licences only when asked to', () => {

@@ -1,5 +1,25 @@
-import { LICENCE_UNLIMITED, ROLE_TYPE, type RoleLicenceRow, type RoleRow, type RoleSaveBody, ROLES, roleTypeOf } from '@portal/contracts';
+import { z } from 'zod';
+import {
+  ROLE_TYPE,
+  RoleLicence,
+  type RoleLicenceRow,
+  RoleNewFields,
+  type RoleRow,
+  RoleSaveBody,
+  ROLES,
+  roleTypeOf,
+} from '@portal/contracts';
 import { licencesOf } from './api';
+
+/**
+ * The panel's fields, validated by the server's own schemas: the save body's name, code and
+ * description with the licence rows (the body's metaValue), and on create also the type and
+ * base role a new role needs. Save stays disabled while they refuse the values.
+ */
+export const RoleEditSchema = RoleSaveBody.pick({ name: true, acronymCode: true, description: true }).extend({
+  licences: z.array(RoleLicence),
+});
+export const RoleAddSchema = RoleEditSchema.extend(RoleNewFields.shape);
 
 /** One licence row of the form; the count stays text while typed. */
 export interface LicenceFormRow {
@@ -51,24 +71,6 @@ export function formValuesOf(role: RoleRow | null): RoleFormValues {
     description: role?.description ?? '',
     licences: toLicenceRows(licencesOf(role)),
   };
-}
-
-/** A licence count: a whole number from -1 (unlimited) up (spec section 5). */
-export function licenceError(value: number | string | null | undefined): string | undefined {
-  const text = String(value ?? '').trim();
-  if (text === '') return 'Required';
-  const n = Number(text);
-  if (!Number.isInteger(n)) return 'Whole number';
-  if (n < LICENCE_UNLIMITED) return 'At least -1';
-  if (n > 1_000_000) return 'Too large';
-  return undefined;
-}
-
-/** Save needs a name; a new role also its type and base role; licences must be valid counts. */
-export function canSaveRole(values: Partial<RoleFormValues>, editing: boolean): boolean {
-  if (!values.name?.trim()) return false;
-  if (!editing && (typeOf(values.type) === null || !values.baseRole)) return false;
-  return (values.licences ?? []).every((l) => !licenceError(l.clientLicense));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   ROLE_TYPE,
   type RoleLicenceRow,
   type RoleRow,
+  RoleNewFields,
   RoleSaveBody,
   ROLES_TEXT,
   roleTypeOf,
@@ -99,14 +100,18 @@ function typeAndBase(input: RoleInput, existing: RoleRecord | null): { type: num
     }
     return { type: existing.type, baseRole: existing.baseRole };
   }
-  if (input.type === undefined) throw badRequest(ROLES_TEXT.typeRequired, { type: ROLES_TEXT.typeRequired });
-  if (!input.baseRole?.trim()) throw badRequest(ROLES_TEXT.baseRoleRequired, { baseRole: ROLES_TEXT.baseRoleRequired });
-  const baseRole = normalizeRole(input.baseRole);
-  if (!baseRole || roleTypeOf(baseRole) !== input.type) {
-    const message = ROLES_TEXT.baseRoleMismatch(input.type);
+  const given = RoleNewFields.safeParse({ type: input.type, baseRole: input.baseRole });
+  if (!given.success) {
+    const [{ message, path }] = given.error.issues;
+    throw badRequest(message, { [String(path[0])]: message });
+  }
+  const { type } = given.data;
+  const baseRole = normalizeRole(given.data.baseRole);
+  if (!baseRole || roleTypeOf(baseRole) !== type) {
+    const message = ROLES_TEXT.baseRoleMismatch(type);
     throw badRequest(message, { baseRole: message });
   }
-  return { type: input.type, baseRole };
+  return { type, baseRole };
 }
 
 /** Writes the licences and re-activates suspended users where the client asked for it. */

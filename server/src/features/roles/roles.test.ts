@@ -228,7 +228,7 @@ describe('role licences', () => {
     const base = { id: clientUserRole(), name: 'CLIENT-USER' };
     const low = await save(config, { ...base, metaValue: [{ clientId: clientId(), clientLicense: -2, isAllUserActive: false }] });
     expect(low.statusCode).toBe(400);
-    expect(low.json().fields).toEqual({ 'metaValue.0.clientLicense': 'Licence count must be -1 (unlimited) or more' });
+    expect(low.json().fields).toEqual({ 'metaValue.0.clientLicense': 'Licence count must be at least -1 (unlimited)' });
     const text = await save(config, { ...base, metaValue: '[{"clientId": 1,' });
     expect(text.statusCode).toBe(400);
     expect(text.json().fields).toEqual({ metaValue: 'metaValue is not valid JSON' });

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { SEQUENCE_NAME, SEQUENCES, type SequenceRow, type SequenceSaveBody, SHELL } from '@portal/contracts';
+import { SEQUENCE_NAME, SEQUENCES, SequenceNumberFrom, type SequenceRow, type SequenceSaveBody, SHELL } from '@portal/contracts';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/transaction';
 import type { Db } from '../../db/types';
@@ -31,8 +31,9 @@ export async function sequenceList(ctx: RequestContext): Promise<SequenceRow[]> 
 export async function saveSequence(ctx: RequestContext, input: SequenceInput): Promise<SequenceRow> {
   const current = await findSequence(ctx.db, ctx.scope, input.id);
   if (!current) throw notFound(SHELL.notFound);
-  if (input.sequenceNumber < current.currentNumber) {
-    const message = SEQUENCES.belowCurrent(current.currentNumber);
+  const allowed = SequenceNumberFrom(current.currentNumber).safeParse({ sequenceNumber: input.sequenceNumber });
+  if (!allowed.success) {
+    const message = allowed.error.issues[0].message;
     throw badRequest(message, { sequenceNumber: message });
   }
   await inTransaction(ctx.db, actorOf(ctx.user), async (tx) => {
