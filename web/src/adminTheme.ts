@@ -11,6 +11,9 @@ export const adminTheme: RaThemeOptions = deepmerge(
       primary: { main: '#1565c0', dark: '#0d47a1', light: '#5e92f3' },
       // A teal dark enough for white initials and teal text on white (WCAG AA, 4.5:1).
       secondary: { main: '#00695c' },
+      // MUI's default orange (#ed6c02) carries white text at 3.1:1: the "Due Shortly" chips and
+      // the warning alerts use this darker orange (5.2:1).
+      warning: { main: '#c2410c' },
       background: { default: '#f4f6fa', paper: '#ffffff' },
       text: { primary: '#1f2937', secondary: '#5b6472' },
     },
