@@ -2,7 +2,7 @@
 // (schemas, texts, the area's policy and its test), the table, the server feature (routes,
 // service, queries scoped to the caller's namespace) with its API tests, and the web screen
 // (ListScreen with a filter bar, a SchemaForm panel).
-import { webAreaTemplates } from './web.mjs';
+import { panelTemplate, webAreaTemplates } from './web.mjs';
 
 export function operationalTemplates(a) {
   const row = `${a.singularPascal}Row`;
@@ -548,63 +548,6 @@ export default function ${a.pascal}Page({ title, crumbs }: ScreenProps) {
 }
 `,
     },
-    {
-      path: `web/src/${a.camel}/${a.singularPascal}Panel.tsx`,
-      content: `import Box from '@mui/material/Box';
-import { useMemo } from 'react';
-import { TextInput } from 'react-admin';
-import { ${text} } from '@portal/contracts/${a.camel}/messages';
-import { type ${row}, ${a.singularPascal}SaveBody } from '@portal/contracts/${a.camel}/schemas';
-import { errorText, fieldErrors } from '../common/adminFlow';
-import { SchemaForm } from '../common/SchemaForm';
-import { SidePanel } from '../common/list';
-import { useAlert } from '../common/useAlert';
-import { save${a.singularPascal} } from './api';
-
-/** The fields the panel edits, validated by the same schema the server uses. */
-const FormSchema = ${a.singularPascal}SaveBody.pick({ name: true, description: true });
-
-/** Add or edit one ${a.singularTitle.toLowerCase()}. */
-export function ${a.singularPascal}Panel({
-  open,
-  record,
-  finishing,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  record: ${row} | null;
-  finishing: boolean;
-  onClose(): void;
-  onSaved(): void;
-}) {
-  const alert = useAlert();
-  const values = useMemo(() => ({ name: record?.name ?? '', description: record?.description ?? '' }), [record]);
-
-  const submit = async (input: Record<string, unknown>) => {
-    try {
-      await save${a.singularPascal}({ ...(record ? { id: record.id } : {}), ...(input as { name: string; description?: string }) });
-      alert.success(${text}.saved);
-      onSaved();
-      return undefined;
-    } catch (error) {
-      alert.saveError(errorText(error, ${text}.saveError));
-      return fieldErrors(error);
-    }
-  };
-
-  return (
-    <SidePanel open={open} title={record ? \`Edit ${a.singularTitle}: \${record.name}\` : 'Add ${a.singularTitle}'} onClose={onClose} width={440}>
-      <SchemaForm schema={FormSchema} record={values} onSubmit={submit} onCancel={onClose} finishing={finishing} key={record?.id ?? 'new'} saveTestId="${a.kebab}-save">
-        <Box sx={{ display: 'grid', gap: 0.5 }}>
-          <TextInput source="name" label="Name" autoFocus />
-          <TextInput source="description" label="Description" multiline minRows={2} />
-        </Box>
-      </SchemaForm>
-    </SidePanel>
-  );
-}
-`,
-    },
+    panelTemplate(a),
   ];
 }

@@ -86,9 +86,43 @@ export default function ${a.pascal}Page({ title, crumbs }: ScreenProps) {
 }
 `,
     },
+    panelTemplate(a),
+  ];
+}
+
+/**
+ * The two files by which the web finds an area (no web file lists it): area.ts (route key and
+ * page, web/src/areas.ts) and icon.tsx (its menu icon, web/src/layout/icons.tsx).
+ */
+export function webAreaTemplates(a, icon) {
+  return [
     {
-      path: `web/src/${a.camel}/${a.singularPascal}Panel.tsx`,
-      content: `import Box from '@mui/material/Box';
+      path: `web/src/${a.camel}/area.ts`,
+      content: `import type { WebArea } from '../areas';
+
+/** ${a.title}'s screen: found by web/src/areas.ts, its page loaded on demand. */
+export const area: WebArea = { route: '${a.camel}', screen: () => import('./${a.pascal}Page') };
+`,
+    },
+    {
+      path: `web/src/${a.camel}/icon.tsx`,
+      content: `import ${icon} from '@mui/icons-material/${icon}';
+import type { RouteKey } from '@portal/contracts';
+
+/** ${a.title}'s menu icon: found by web/src/layout/icons.tsx. */
+export const icon = { route: '${a.camel}' satisfies RouteKey, icon: <${icon} /> };
+`,
+    },
+  ];
+}
+
+/** The add/edit side panel on SchemaForm: the same for a settings and an operational area. */
+export function panelTemplate(a) {
+  const row = `${a.singularPascal}Row`;
+  const text = `${a.constant}_TEXT`;
+  return {
+    path: `web/src/${a.camel}/${a.singularPascal}Panel.tsx`,
+    content: `import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { TextInput } from 'react-admin';
 import { ${text} } from '@portal/contracts/${a.camel}/messages';
@@ -143,32 +177,5 @@ export function ${a.singularPascal}Panel({
   );
 }
 `,
-    },
-  ];
-}
-
-/**
- * The two files by which the web finds an area (no web file lists it): area.ts (route key and
- * page, web/src/areas.ts) and icon.tsx (its menu icon, web/src/layout/icons.tsx).
- */
-export function webAreaTemplates(a, icon) {
-  return [
-    {
-      path: `web/src/${a.camel}/area.ts`,
-      content: `import type { WebArea } from '../areas';
-
-/** ${a.title}'s screen: found by web/src/areas.ts, its page loaded on demand. */
-export const area: WebArea = { route: '${a.camel}', screen: () => import('./${a.pascal}Page') };
-`,
-    },
-    {
-      path: `web/src/${a.camel}/icon.tsx`,
-      content: `import ${icon} from '@mui/icons-material/${icon}';
-import type { RouteKey } from '@portal/contracts';
-
-/** ${a.title}'s menu icon: found by web/src/layout/icons.tsx. */
-export const icon = { route: '${a.camel}' satisfies RouteKey, icon: <${icon} /> };
-`,
-    },
-  ];
+  };
 }
