@@ -88,8 +88,7 @@ export async function signingCertificatePem(db: Db, namespaceId: number): Promis
 }
 
 export interface Unpacked {
-  key: forge.pki.rsa.PrivateKey;
-  /** The same key for Node's crypto (OpenSSL): the RSA operation of a signature. */
+  /** The private key for Node's crypto (OpenSSL), which does the RSA operation of a signature. */
   nodeKey: KeyObject;
   certificate: forge.pki.Certificate;
 }
@@ -105,8 +104,7 @@ export function unpack(key: { p12: Buffer; passphrase: string }): Unpacked {
   const keyBag = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0];
   const certBag = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]?.[0];
   if (!keyBag?.key || !certBag?.cert) throw new Error('the signing key bundle has no key or no certificate');
-  const forgeKey = keyBag.key as forge.pki.rsa.PrivateKey;
-  const made = { key: forgeKey, nodeKey: createPrivateKey(forge.pki.privateKeyToPem(forgeKey)), certificate: certBag.cert };
+  const made = { nodeKey: createPrivateKey(forge.pki.privateKeyToPem(keyBag.key as forge.pki.rsa.PrivateKey)), certificate: certBag.cert };
   if (unpacked.size > 64) unpacked.clear();
   unpacked.set(id, made);
   return made;
