@@ -264,6 +264,8 @@ test('SCHEDULER saves job details of a submitted task; APPROVER reopens one and 
   await details.action('amend').click();
   const dialog = page.getByTestId('amend-dialog');
   await dialog.getByTestId('amend-comments').fill('Load chart page was missing; re-issue with it attached');
+  // The picker stays disabled while the inspectors load: a click before then opens nothing.
+  await expect(dialog.getByRole('combobox', { name: 'Inspector' })).toBeEnabled();
   await dialog.getByTestId('amend-inspector').click();
   const options = page.getByRole('option');
   await expect(options.nth(1)).toBeVisible();
