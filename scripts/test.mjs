@@ -1,4 +1,4 @@
-// npm test: every check, in order, stopping at the first failure.
+// npm test: every check, in two lanes side by side (LANES below), stopping at the first failure.
 //
 //   typecheck  npm run typecheck              (every workspace that has the script)
 //   lint       npm run lint                   (biome check ., then the server's import rules:
@@ -12,9 +12,10 @@
 //
 // build + e2e is what `npm run test:e2e` runs; they are separate steps here so that each
 // gets its own time in the summary. A test step is skipped only when its workspace has no
-// test files yet, and the skip is printed. `npm test -- server web` runs only those steps.
+// test files yet, and the skip is printed. `npm test -- server web` runs only those steps;
+// `npm test -- --serial` runs them one after another, in the order above.
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { duration, npm, root } from './lib.mjs';
 
@@ -57,45 +58,103 @@ const STEPS = [
 ];
 
 /**
- * Runs one step with its output passed through, keeping the tail of it so that a runner's
- * "no tests found" failure can be told apart from a real one.
+ * The two lanes npm test runs side by side on a 2-core machine. The browser lane builds and
+ * starts Playwright at once: its first minute is the portal's first start (migrate, seed, make
+ * the demo documents), which keeps about one core busy, so the checks lane's single-threaded
+ * steps use the other; the server suite ends that lane. A failure in either lane stops both.
  */
-function runStep(step) {
+const LANES = [
+  ['build', 'e2e'],
+  ['typecheck', 'lint', 'contracts', 'web', 'scaffold', 'server'],
+];
+
+/**
+ * Output of steps that run side by side: the step started first (the one in front) writes
+ * through; a step behind it keeps its output and writes it as one block when it ends, or
+ * catches up and writes through once it is in front.
+ */
+const running = [];
+
+function front() {
+  return running[0];
+}
+
+function write(run, stream, chunk) {
+  if (front() === run) stream.write(chunk);
+  else run.held.push([stream, chunk]);
+}
+
+function flush(run) {
+  for (const [stream, chunk] of run.held) stream.write(chunk);
+  run.held = [];
+}
+
+/** Runs one step with its output passed through or held, keeping the tail of it (to tell a runner's "no tests found" apart). */
+function runStep(step, run) {
   return new Promise((resolve) => {
     const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
     const child = spawn(step.command, step.args, {
       cwd: root,
       env: { ...process.env, ...color },
-      stdio: ['inherit', step.noTests ? 'pipe' : 'inherit', step.noTests ? 'pipe' : 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that a failure in the other lane can stop all of it.
+      detached: process.platform !== 'win32',
     });
+    run.child = child;
     let tail = '';
     const keep = (chunk, out) => {
-      out.write(chunk);
+      write(run, out, chunk);
       tail = (tail + chunk.toString()).slice(-64 * 1024);
     };
-    child.stdout?.on('data', (chunk) => keep(chunk, process.stdout));
-    child.stderr?.on('data', (chunk) => keep(chunk, process.stderr));
+    child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
     child.on('error', (error) => resolve({ code: 127, tail: error.message }));
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), tail }));
   });
 }
 
-function printSummary(results, totalMs, failed) {
+function stop(run) {
+  const pid = run.child?.pid;
+  if (!pid || run.child.exitCode !== null) return;
+  try {
+    if (process.platform === 'win32') run.child.kill();
+    else process.kill(-pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** CPU seconds of every finished child (user + system), from /proc on Linux; undefined elsewhere. */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // Fields 16 and 17 of stat (cutime, cstime) are the 14th and 15th after the command name.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+function printSummary(results, totalMs, failed, serial) {
   const width = Math.max(...STEPS.map((s) => s.name.length));
   console.log('\n──────── npm test summary ────────');
   for (const r of results) {
     const time = r.ms === undefined ? '' : duration(r.ms);
     console.log(`  ${r.name.padEnd(width)}  ${r.status.padEnd(8)} ${time.padStart(10)}  ${r.note ?? ''}`);
   }
+  const cpu = childCpuSeconds();
+  const how = `${serial ? 'one step at a time' : `lanes ${LANES.map((lane) => lane.join(' > ')).join(' | ')}`}${cpu === undefined ? '' : `; ${Math.round(cpu)} CPU s`}`;
   console.log(
     failed
-      ? `FAILED at ${failed.name} (exit ${failed.code}) after ${duration(totalMs)}`
-      : `All steps passed in ${duration(totalMs)}${results.some((r) => r.status === 'skipped') ? ' (some skipped, see above)' : ''}`,
+      ? `FAILED at ${failed.name} (exit ${failed.code}) after ${duration(totalMs)} (${how})`
+      : `All steps passed in ${duration(totalMs)} (${how})${results.some((r) => r.status === 'skipped') ? ' (some skipped, see above)' : ''}`,
   );
 }
 
 async function main() {
-  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const args = process.argv.slice(2);
+  const serial = args.includes('--serial');
+  const wanted = args.filter((a) => !a.startsWith('-'));
   const unknown = wanted.filter((w) => !STEPS.some((s) => s.name === w));
   if (unknown.length) {
     console.error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${STEPS.map((s) => s.name).join(', ')}`);
@@ -104,36 +163,68 @@ async function main() {
   const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
   const results = STEPS.map((s) => ({ name: s.name, status: steps.includes(s) ? 'not run' : 'excluded' }));
   const started = performance.now();
-  console.log(`npm test: ${steps.map((s) => s.name).join(', ')}${process.env.CI ? ' (CI)' : ''}`);
+  console.log(
+    `npm test: ${steps.map((s) => s.name).join(', ')}${serial ? ', one at a time' : ', in two lanes'}${process.env.CI ? ' (CI)' : ''}`,
+  );
 
-  for (const step of steps) {
-    const result = results.find((r) => r.name === step.name);
-    const commandLine = `${path.basename(step.command, '.cmd')} ${step.args.join(' ')}`;
-    if (step.tests && !hasTestFiles(step.tests)) {
-      result.status = 'skipped';
-      result.note = `no test files in ${step.tests.join(', ')} yet`;
-      console.log(`\n▶ ${step.name}: SKIPPED, ${result.note}`);
-      continue;
-    }
-    console.log(`\n▶ ${step.name}: ${commandLine}`);
-    const stepStarted = performance.now();
-    const { code, tail } = await runStep(step);
-    result.ms = performance.now() - stepStarted;
-    result.note = commandLine;
-    if (code !== 0 && step.noTests?.test(tail)) {
-      result.status = 'skipped';
-      result.note = `${commandLine}: the runner found no tests`;
-      console.log(`\n▶ ${step.name}: SKIPPED, the runner found no tests to run`);
-      continue;
-    }
-    if (code !== 0) {
-      result.status = 'FAILED';
-      printSummary(results, performance.now() - started, { name: step.name, code });
-      process.exit(code);
-    }
-    result.status = 'passed';
+  let failed = null;
+  // The steps run in process groups of their own: Ctrl-C or a stop reaches them from here.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      for (const run of running) stop(run);
+      process.exit(130);
+    });
   }
-  printSummary(results, performance.now() - started, null);
+  const runLane = async (names) => {
+    for (const step of STEPS.filter((s) => names.includes(s.name) && steps.includes(s))) {
+      if (failed) return;
+      const result = results.find((r) => r.name === step.name);
+      const commandLine = `${path.basename(step.command, '.cmd')} ${step.args.join(' ')}`;
+      if (step.tests && !hasTestFiles(step.tests)) {
+        result.status = 'skipped';
+        result.note = `no test files in ${step.tests.join(', ')} yet`;
+        console.log(`\n▶ ${step.name}: SKIPPED, ${result.note}`);
+        continue;
+      }
+      const run = { held: [], child: null };
+      running.push(run);
+      result.status = 'running';
+      write(run, process.stdout, `\n▶ ${step.name}: ${commandLine}\n`);
+      const stepStarted = performance.now();
+      const { code, tail } = await runStep(step, run);
+      result.ms = performance.now() - stepStarted;
+      result.note = commandLine;
+      if (front() !== run) {
+        const beside = results.filter((r) => r.status === 'running' && r !== result).map((r) => r.name);
+        process.stdout.write(`\n▶ ${step.name} ended beside ${beside.join(', ')}; its output:\n`);
+      }
+      flush(run);
+      running.splice(running.indexOf(run), 1);
+      if (front()) flush(front());
+      if (failed) {
+        result.status = 'stopped';
+        return;
+      }
+      if (code !== 0 && step.noTests?.test(tail)) {
+        result.status = 'skipped';
+        result.note = `${commandLine}: the runner found no tests`;
+        console.log(`\n▶ ${step.name}: SKIPPED, the runner found no tests to run`);
+        continue;
+      }
+      if (code !== 0) {
+        result.status = 'FAILED';
+        failed = { name: step.name, code };
+        for (const other of running) stop(other);
+        return;
+      }
+      result.status = 'passed';
+    }
+  };
+
+  if (serial) for (const step of STEPS) await runLane([step.name]);
+  else await Promise.all(LANES.map(runLane));
+  printSummary(results, performance.now() - started, failed, serial);
+  if (failed) process.exit(failed.code);
 }
 
 await main();
