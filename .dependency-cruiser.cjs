@@ -34,6 +34,20 @@ module.exports = {
       to: { path: '^server/src/(features|plugins|demo)/|^server/src/(app|server)\\.ts$' },
     },
     {
+      name: 'db-below-lib',
+      comment: 'db/ imports nothing of lib/ (lib/ builds on db/); what both need sits in src/appError.ts or config.ts.',
+      severity: 'error',
+      from: { path: '^server/src/db/' },
+      to: { path: '^server/src/lib/' },
+    },
+    {
+      name: 'appError-is-a-leaf',
+      comment: 'src/appError.ts, under db/ and lib/, imports nothing of the server.',
+      severity: 'error',
+      from: { path: '^server/src/appError\\.ts$' },
+      to: { path: '^server/src/', pathNot: '^server/src/appError\\.ts$' },
+    },
+    {
       name: 'plugins-below-features',
       comment: 'Plugins import no feature and no demo code: a feature hands them what they need (clean-ups...).',
       severity: 'error',

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { SHELL } from '@portal/contracts';
-import { AppError } from '../lib/errors';
+import { AppError } from '../appError';
 
 /**
  * The wait queue in front of the database (docs/operations.md "Load and fairness").

@@ -1,18 +1,8 @@
-/**
- * One application error with an HTTP status; the error plugin turns it into
- * `{ error, fields? }` (DECISIONS section 1). Services throw these; nothing else leaks out.
- */
-export class AppError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    message: string,
-    public readonly fields?: Record<string, string>,
-    public readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
+import { AppError } from '../appError';
+
+// AppError itself lives at the bottom of the server (src/appError.ts), below db/, whose queue
+// throws one; features and plugins take it from here with the helpers.
+export { AppError };
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, message, fields);
 export const unauthorized = (message: string) => new AppError(401, message);
