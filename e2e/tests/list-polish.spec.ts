@@ -80,6 +80,39 @@ test.describe('list pattern at 1440x900', () => {
     await expect(list.panel()).toBeHidden();
   });
 
+  test('a side panel with unsaved changes asks before Back or a reload leaves the page', async ({ page }) => {
+    await loginAs(page, 'lo-admin@demo.test');
+    const list = new ListPage(page);
+    await list.open('/resources/users');
+    const here = page.url();
+    await page.getByTestId('add').click();
+    await list.panel().getByLabel('Name').fill('Half Typed');
+    const confirm = page.getByTestId('confirm-dialog');
+
+    // Back: asked, and kept.
+    await page.evaluate(() => window.history.back());
+    await expect(confirm).toContainText(SHELL.discardChanges);
+    await confirm.getByRole('button', { name: SHELL.keepEditing }).click();
+    await expect(confirm).toBeHidden();
+    expect(page.url()).toBe(here);
+    await expect(list.panel().getByLabel('Name')).toHaveValue('Half Typed');
+
+    // Reload and closing the tab: the browser's own question (the event is cancelled).
+    const beforeUnloadCancelled = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await beforeUnloadCancelled()).toBe(true);
+
+    // Back again, and Discard: the page before the list opens, and nothing is held any more.
+    await page.evaluate(() => window.history.back());
+    await confirm.getByRole('button', { name: SHELL.discard }).click();
+    await expect(page).not.toHaveURL(here);
+    expect(await beforeUnloadCancelled()).toBe(false);
+  });
+
   test('invalid input disables Save with the message under the field; a 409 marks the field it names', async ({ page }) => {
     await loginAs(page, 'lo-admin@demo.test');
     const list = new ListPage(page);

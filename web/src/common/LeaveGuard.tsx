@@ -1,12 +1,12 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**
  * One guard for unsaved input on every way out of a page (issue 21 item 5): a link anywhere in
  * the shell (the side menu, breadcrumbs, the user menu), the browser's Back and Forward, reload
- * and closing the tab. A screen with unsaved input calls `useLeaveGuard(dirty, texts)`; while it
- * is dirty, a click on an in-app link or Back asks first with the screen's own words, and the
+ * and closing the tab. A screen with unsaved input calls `useLeaveGuard(dirty, texts)` (every
+ * SidePanel does, for the form or wizard in it); while one is dirty, a click on an in-app link or Back asks first with the screen's own words, and the
  * browser's own prompt covers reload and closing (`beforeunload`). The app uses a plain
  * BrowserRouter (react-router's `useBlocker` needs a data router), so links are caught at the
  * document before React sees the click, and Back by a spare history entry.
@@ -22,12 +22,15 @@ interface Guard {
   texts: LeaveTexts;
 }
 
+/** The guards set now, by holder (a page and a side panel on it can both hold unsaved input): the newest one asks. */
+type Guards = readonly (readonly [string, Guard])[];
+
 const SPARE = 'leaveGuardSpare';
 /** Where the last spare entry was pushed, and whether the entry before the last Back or Forward was one. */
 const spare = { href: '', lastWasSpare: false };
 const isSpare = (state: unknown) => typeof state === 'object' && state !== null && (state as Record<string, unknown>)[SPARE] === true;
 
-const GuardContext = createContext<{ set(guard: Guard | null): void } | null>(null);
+const GuardContext = createContext<{ set(holder: string, guard: Guard | null): void } | null>(null);
 
 /** Whether a click on this anchor leaves the page within the app (same origin, another path, no new tab or download). */
 export function isInAppLeave(anchor: HTMLAnchorElement, event: MouseEvent, here: Location): boolean {
@@ -43,7 +46,8 @@ export function isInAppLeave(anchor: HTMLAnchorElement, event: MouseEvent, here:
 
 export function LeaveGuardProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [guard, setGuard] = useState<Guard | null>(null);
+  const [guards, setGuards] = useState<Guards>([]);
+  const guard = guards.length ? guards[guards.length - 1][1] : null;
   const [pending, setPending] = useState<(() => void) | null>(null);
   const guardRef = useRef<Guard | null>(null);
   guardRef.current = guard;
@@ -116,7 +120,18 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', keep);
   }, [armed]);
 
-  const value = useMemo(() => ({ set: setGuard }), []);
+  const value = useMemo(
+    () => ({
+      set(holder: string, next: Guard | null) {
+        setGuards((current) => {
+          const others = current.filter(([id]) => id !== holder);
+          if (!next) return others.length === current.length ? current : others;
+          return [...others, [holder, next] as const];
+        });
+      },
+    }),
+    [],
+  );
   return (
     <GuardContext.Provider value={value}>
       {children}
@@ -129,7 +144,7 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
         onConfirm={() => {
           const go = pending;
           setPending(null);
-          setGuard(null);
+          setGuards([]);
           go?.();
         }}
         onClose={() => setPending(null)}
@@ -141,12 +156,13 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
 /** Guards the page while `dirty`: every way out asks first with these texts. */
 export function useLeaveGuard(dirty: boolean, texts: LeaveTexts): void {
   const context = useContext(GuardContext);
+  const holder = useId();
   const { title, content, confirm, cancel } = texts;
   const set = context?.set;
-  const release = useCallback(() => set?.(null), [set]);
+  const release = useCallback(() => set?.(holder, null), [set, holder]);
   useEffect(() => {
     if (!set) return;
-    set(dirty ? { texts: { title, content, confirm, cancel } } : null);
-  }, [set, dirty, title, content, confirm, cancel]);
+    set(holder, dirty ? { texts: { title, content, confirm, cancel } } : null);
+  }, [set, holder, dirty, title, content, confirm, cancel]);
   useEffect(() => release, [release]);
 }

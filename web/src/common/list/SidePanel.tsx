@@ -7,6 +7,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useI
 import { useFormState } from 'react-hook-form';
 import { SHELL } from '@portal/contracts';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { useLeaveGuard } from '../LeaveGuard';
 
 /** Lets the form inside a panel say whether it holds unsaved changes. */
 const DirtyContext = createContext<((dirty: boolean) => void) | null>(null);
@@ -51,7 +52,8 @@ const SHELL_DISCARD: DiscardTexts = {
  * The side panel of the spec's add/edit forms: a drawer from the right with a title. Escape
  * or a click outside closes it, but asks first when its form holds unsaved changes; Cancel and
  * the X close it at once, unless `guardCloseButton` (a wizard with no Cancel of its own: the
- * X asks too). `discardTexts` gives the confirm an area's own words.
+ * X asks too). Leaving the page (a link, Back, reload, closing the tab) with unsaved changes in
+ * it asks as well, through the page's leave guard. `discardTexts` gives the confirm an area's own words.
  */
 export function SidePanel({
   open,
@@ -72,16 +74,21 @@ export function SidePanel({
 }) {
   const titleId = useId();
   const dirty = useRef(false);
+  // The same, for the page's leave guard: a link, Back, reload or closing the tab asks too.
+  const [unsaved, setUnsaved] = useState(false);
   const [asking, setAsking] = useState(false);
   const report = useCallback((value: boolean) => {
     dirty.current = value;
+    setUnsaved(value);
   }, []);
   useEffect(() => {
     if (!open) {
       dirty.current = false;
+      setUnsaved(false);
       setAsking(false);
     }
   }, [open]);
+  useLeaveGuard(open && unsaved, discardTexts);
   const dismiss = () => {
     if (dirty.current) setAsking(true);
     else onClose();
