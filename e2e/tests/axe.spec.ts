@@ -38,6 +38,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 for (const { email, paths } of SCREENS) {
   test(`no serious or critical axe violations as ${email}`, async ({ page }) => {
+    // Up to six screens, each analysed whole: over two minutes on a machine at load 20.
+    test.slow();
     await loginAs(page, email);
     const found: string[] = [];
     for (const route of paths) {

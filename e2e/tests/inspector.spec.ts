@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { type ChecklistAnswer, TASK_TEXT, type TaskDetail, type TaskRow } from '@portal/contracts';
 import { BASE_URL, PASSWORD } from '../env';
@@ -127,7 +128,7 @@ async function openVisualCheckItem(page: Page): Promise<TaskPage> {
 test.describe('photos on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
-  test('a camera-sized photo is scaled down in the browser before it is sent', async ({ page }) => {
+  test('a camera-sized photo is scaled down in the browser before it is sent', async ({ page }, testInfo) => {
     await loginAs(page, FIELD_ENGG);
     const details = await openVisualCheckItem(page);
     await details.field('structure-fail').click();
@@ -141,8 +142,13 @@ test.describe('photos on a tablet', () => {
     const photo = await sharp(noise, { raw: { width, height, channels: 3 } })
       .jpeg({ quality: 95 })
       .toBuffer();
-    const sent = page.waitForRequest((r) => r.url().includes('/api/Setting/formfile') && r.method() === 'POST');
-    await details.field('structurePhoto-input').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // Handed over as a file on disk, as a person picks one: the browser reads it itself (a
+    // buffer is copied through the test protocol, which took over 15 s at load 20).
+    const file = testInfo.outputPath('camera.jpg');
+    await writeFile(file, photo);
+    // Scaling 7.7 megapixels on a busy tablet takes a while: the request, not a fixed time, is awaited.
+    const sent = page.waitForRequest((r) => r.url().includes('/api/Setting/formfile') && r.method() === 'POST', { timeout: 60_000 });
+    await details.field('structurePhoto-input').setInputFiles(file);
     const request = await sent;
     const body = request.postDataBuffer() ?? Buffer.alloc(0);
     expect(body.length).toBeLessThan(photo.length);
