@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { formatUtcShort } from '@portal/contracts/format';
-import { DIVISIONS, LOCATIONS, OFFICES, ROLES_TEXT, SEQUENCES } from '@portal/contracts/messages';
+import { DIVISIONS, LOCATIONS, OFFICES, ROLES_TEXT, SEQUENCES, SHELL } from '@portal/contracts/messages';
 import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { apiGet, loadUntil, stamp } from '../pages/AdminApi';
 import { AdminList } from '../pages/AdminList';
@@ -38,6 +38,13 @@ test.describe('LO offices', () => {
     const save = dialog.getByTestId('office-save');
     await expect(save).toBeDisabled();
     await dialog.getByLabel('Name').fill(name);
+    // Escape with something typed asks first (the shell's discard confirm); Keep editing keeps it.
+    await page.keyboard.press('Escape');
+    const discard = page.getByTestId('confirm-dialog');
+    await expect(discard).toContainText(SHELL.discardChanges);
+    await discard.getByRole('button', { name: SHELL.keepEditing }).click();
+    await expect(discard).toBeHidden();
+    await expect(dialog.getByLabel('Name')).toHaveValue(name);
     await dialog.getByLabel('Code').fill(code);
     await expect(save).toBeDisabled(); // a street is required too
     await dialog.getByLabel('Street').fill('Hamad Bin Abdulla Road');

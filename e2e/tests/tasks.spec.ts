@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { TASK_TEXT, type TaskRow } from '@portal/contracts';
+import { SHELL, TASK_TEXT, type TaskRow } from '@portal/contracts';
 import { expect, expectAlert, loginAs, settled, test } from '../fixtures';
 import { apiGet } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
@@ -263,7 +263,15 @@ test('SCHEDULER saves job details of a submitted task; APPROVER reopens one and 
   await details.open(toAmend.id);
   await details.action('amend').click();
   const dialog = page.getByTestId('amend-dialog');
-  await dialog.getByTestId('amend-comments').fill('Load chart page was missing; re-issue with it attached');
+  const comments = 'Load chart page was missing; re-issue with it attached';
+  await dialog.getByTestId('amend-comments').fill(comments);
+  // Escape with a comment typed asks first; Keep editing keeps it.
+  await page.keyboard.press('Escape');
+  const discard = page.getByTestId('confirm-dialog');
+  await expect(discard).toContainText(SHELL.discardChanges);
+  await discard.getByRole('button', { name: SHELL.keepEditing }).click();
+  await expect(discard).toBeHidden();
+  await expect(dialog.getByTestId('amend-comments')).toHaveValue(comments);
   // The picker stays disabled while the inspectors load: a click before then opens nothing.
   await expect(dialog.getByRole('combobox', { name: 'Inspector' })).toBeEnabled();
   await dialog.getByTestId('amend-inspector').click();

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { NumberInput, TextInput } from 'react-admin';
 import type { z } from 'zod';
+import { UnsavedScope, useDiscardGuard } from '../common/DiscardGuard';
 import { SchemaForm } from '../common/SchemaForm';
 import { OFFICE_OBJECT_TYPE, OFFICES, type OfficeRow, OfficeSaveBody, SHELL } from '@portal/contracts';
 import { useAlert } from '../common/useAlert';
@@ -101,11 +102,12 @@ export function OfficeDialog({
     }
   };
 
+  const { dismiss, confirm, report } = useDiscardGuard({ open, onClose });
   return (
     <Dialog
       open={open}
-      // A stray click beside the popup must not throw away what was typed: Cancel or Escape close it.
-      onClose={(_, reason) => reason !== 'backdropClick' && onClose()}
+      // Escape or a click beside the popup asks first once something was typed; Cancel closes it.
+      onClose={dismiss}
       maxWidth="sm"
       fullWidth
       aria-labelledby="office-dialog-title"
@@ -115,18 +117,21 @@ export function OfficeDialog({
         {title}
       </DialogTitle>
       <DialogContent dividers>
-        <SchemaForm
-          schema={OfficeFormSchema}
-          saveTestId="office-save"
-          record={record}
-          onSubmit={submit}
-          onCancel={onClose}
-          finishing={finishing}
-          key={office?.id ?? 'new'}
-        >
-          <OfficeFields />
-        </SchemaForm>
+        <UnsavedScope report={report}>
+          <SchemaForm
+            schema={OfficeFormSchema}
+            saveTestId="office-save"
+            record={record}
+            onSubmit={submit}
+            onCancel={onClose}
+            finishing={finishing}
+            key={office?.id ?? 'new'}
+          >
+            <OfficeFields />
+          </SchemaForm>
+        </UnsavedScope>
       </DialogContent>
+      {confirm}
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REVISION_COMMENTS_MAX, SHELL, TASK_TEXT } from '@portal/contracts';
+import { useDiscardGuard } from '../common/DiscardGuard';
 import { OptionPicker } from '../common/OptionPicker';
 import { useLoadErrorAlert } from '../common/useAlert';
 import { loadInspectors } from './api';
@@ -42,8 +43,14 @@ export function AmendDialog({
   useLoadErrorAlert(inspectors.error, TASK_TEXT.loadInspectorsError);
   const tooLong = comments.length > REVISION_COMMENTS_MAX;
   const chosen = inspector === '' ? undefined : Number(inspector);
+  // Escape or a click outside asks first once comments were typed or another inspector chosen.
+  const { dismiss, confirm } = useDiscardGuard({
+    open,
+    onClose,
+    dirty: comments.trim() !== '' || (chosen !== undefined && chosen !== inspectorId),
+  });
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth data-testid="amend-dialog">
+    <Dialog open={open} onClose={busy ? undefined : dismiss} maxWidth="sm" fullWidth data-testid="amend-dialog">
       <DialogTitle>Amend Task</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <TextField
@@ -86,6 +93,7 @@ export function AmendDialog({
           Amend
         </Button>
       </DialogActions>
+      {confirm}
     </Dialog>
   );
 }

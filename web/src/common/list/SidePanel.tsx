@@ -3,50 +3,19 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useFormState } from 'react-hook-form';
-import { SHELL } from '@portal/contracts';
-import { ConfirmDialog } from '../ConfirmDialog';
-import { useLeaveGuard } from '../LeaveGuard';
-
-/** Lets the form inside a panel say whether it holds unsaved changes. */
-const DirtyContext = createContext<((dirty: boolean) => void) | null>(null);
+import { type DiscardTexts, SHELL_DISCARD, UnsavedScope, useDiscardGuard, useReportUnsaved } from '../DiscardGuard';
 
 /**
- * Reports the surrounding react-admin Form's unsaved changes to its SidePanel. PanelFooter
- * renders it, so every panel form is covered.
+ * Reports the surrounding react-admin Form's unsaved changes to its SidePanel or dialog.
+ * PanelFooter renders it, so every panel form is covered.
  */
 export function TrackUnsavedChanges() {
   const { isDirty, isSubmitSuccessful } = useFormState();
   useReportUnsaved(isDirty && !isSubmitSuccessful);
   return null;
 }
-
-/**
- * Tells the surrounding SidePanel whether its content holds unsaved input, for content that is
- * not a react-admin Form (the job wizard keeps its own state).
- */
-export function useReportUnsaved(dirty: boolean): void {
-  const report = useContext(DirtyContext);
-  useEffect(() => {
-    report?.(dirty);
-    return () => report?.(false);
-  }, [report, dirty]);
-}
-
-/** The words of the discard confirm; the shell's by default. */
-export interface DiscardTexts {
-  title: string;
-  content: string;
-  confirm: string;
-  cancel: string;
-}
-const SHELL_DISCARD: DiscardTexts = {
-  title: SHELL.discardTitle,
-  content: SHELL.discardChanges,
-  confirm: SHELL.discard,
-  cancel: SHELL.keepEditing,
-};
 
 /**
  * The side panel of the spec's add/edit forms: a drawer from the right with a title. Escape
@@ -73,26 +42,7 @@ export function SidePanel({
   discardTexts?: DiscardTexts;
 }) {
   const titleId = useId();
-  const dirty = useRef(false);
-  // The same, for the page's leave guard: a link, Back, reload or closing the tab asks too.
-  const [unsaved, setUnsaved] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const report = useCallback((value: boolean) => {
-    dirty.current = value;
-    setUnsaved(value);
-  }, []);
-  useEffect(() => {
-    if (!open) {
-      dirty.current = false;
-      setUnsaved(false);
-      setAsking(false);
-    }
-  }, [open]);
-  useLeaveGuard(open && unsaved, discardTexts);
-  const dismiss = () => {
-    if (dirty.current) setAsking(true);
-    else onClose();
-  };
+  const { dismiss, confirm, report } = useDiscardGuard({ open, onClose, texts: discardTexts });
   return (
     <Drawer
       anchor="right"
@@ -109,22 +59,11 @@ export function SidePanel({
             <Close />
           </IconButton>
         </Box>
-        <DirtyContext.Provider value={report}>
+        <UnsavedScope report={report}>
           <Box sx={{ flex: 1, overflowY: 'auto', px: 2.5, py: 2 }}>{open ? children : null}</Box>
-        </DirtyContext.Provider>
+        </UnsavedScope>
       </Box>
-      <ConfirmDialog
-        open={asking}
-        title={discardTexts.title}
-        content={discardTexts.content}
-        confirm={discardTexts.confirm}
-        cancel={discardTexts.cancel}
-        onConfirm={() => {
-          setAsking(false);
-          onClose();
-        }}
-        onClose={() => setAsking(false)}
-      />
+      {confirm}
     </Drawer>
   );
 }
