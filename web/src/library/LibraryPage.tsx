@@ -1,18 +1,7 @@
-import CreateNewFolder from '@mui/icons-material/CreateNewFolder';
-import Folder from '@mui/icons-material/Folder';
-import MoreVert from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -39,6 +28,7 @@ import { errorText } from '../common/adminFlow';
 import { useSession } from '../session/SessionContext';
 import { deleteEntity, saveEntity, uploadLibraryFiles, useFiles, useFolders, useReloadLibrary } from './api';
 import { FileGrid } from './FileGrid';
+import { FolderList } from './FolderList';
 import { NameForm, UploadForm } from './panels';
 
 type Panel =
@@ -231,56 +221,25 @@ export default function LibraryPage({ title, crumbs }: ScreenProps) {
         </Card>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '250px 1fr', lg: '300px 1fr' }, alignItems: 'start' }}>
-          <Card variant="outlined" component="section" aria-label={LIBRARY_TEXT.folders} data-testid="library-folders">
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, pb: 1 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
-                {LIBRARY_TEXT.folders}
-              </Typography>
-              {rights.edit && (
-                <Button
-                  size="small"
-                  variant="contained"
-                  startIcon={<CreateNewFolder />}
-                  onClick={() => setPanel({ kind: 'addFolder' })}
-                  data-testid="library-add-folder"
-                >
-                  {LIBRARY_TEXT.addFolder}
-                </Button>
-              )}
-            </Box>
-            <Box sx={{ px: 1.5, pb: 1 }}>
-              <SearchBox label={LIBRARY_TEXT.searchFolders} value={folderSearch} onChange={setFolderSearch} width="100%" delay={150} />
-            </Box>
-            {folders.isLoading ? (
-              <Box sx={{ p: 3, textAlign: 'center' }}>
-                <CircularProgress size={24} aria-label="Loading folders" />
-              </Box>
-            ) : shownFolders.length === 0 ? (
-              <Typography color="text.secondary" sx={{ p: 2 }} data-testid="library-no-folders">
-                {folderList.length === 0 ? LIBRARY_TEXT.noFolders : LIBRARY_TEXT.noFolderMatch}
-              </Typography>
-            ) : (
-              <List dense sx={{ maxHeight: { md: 'calc(100vh - 300px)' }, overflowY: 'auto' }}>
-                {shownFolders.map((f) => (
-                  <FolderRow
-                    key={f.id}
-                    folder={f}
-                    selected={f.id === folderId}
-                    onPick={() => {
-                      setFolderId(f.id);
-                      setFileSearch('');
-                    }}
-                    onEdit={() => setPanel({ kind: 'editFolder', folder: f })}
-                    onDelete={() => setConfirm(f)}
-                    onAdd={() => {
-                      setFolderId(f.id);
-                      setPanel({ kind: 'upload', folder: f });
-                    }}
-                  />
-                ))}
-              </List>
-            )}
-          </Card>
+          <FolderList
+            loading={folders.isLoading}
+            folders={shownFolders}
+            total={folderList.length}
+            selectedId={folderId}
+            search={folderSearch}
+            onSearch={setFolderSearch}
+            onAddFolder={rights.edit ? () => setPanel({ kind: 'addFolder' }) : undefined}
+            onPick={(f) => {
+              setFolderId(f.id);
+              setFileSearch('');
+            }}
+            onEdit={(f) => setPanel({ kind: 'editFolder', folder: f })}
+            onDelete={(f) => setConfirm(f)}
+            onUpload={(f) => {
+              setFolderId(f.id);
+              setPanel({ kind: 'upload', folder: f });
+            }}
+          />
           <Card
             variant="outlined"
             component="section"
@@ -375,64 +334,5 @@ export default function LibraryPage({ title, crumbs }: ScreenProps) {
         onClose={() => setConfirm(null)}
       />
     </Box>
-  );
-}
-
-function FolderRow({
-  folder,
-  selected,
-  onPick,
-  onEdit,
-  onDelete,
-  onAdd,
-}: {
-  folder: LibraryEntry;
-  selected: boolean;
-  onPick(): void;
-  onEdit(): void;
-  onDelete(): void;
-  onAdd(): void;
-}) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const any = folder.can.edit || folder.can.delete || folder.can.upload;
-  const run = (action: () => void) => () => {
-    setAnchor(null);
-    action();
-  };
-  return (
-    <ListItem
-      disablePadding
-      data-testid="library-folder"
-      data-name={folder.name}
-      secondaryAction={
-        any ? (
-          <IconButton
-            edge="end"
-            size="small"
-            aria-label={LIBRARY_TEXT.folderMenu(folder.name)}
-            onClick={(e) => setAnchor(e.currentTarget)}
-            data-testid="library-folder-menu"
-          >
-            <MoreVert fontSize="small" />
-          </IconButton>
-        ) : undefined
-      }
-    >
-      <ListItemButton selected={selected} onClick={onPick} aria-current={selected ? 'true' : undefined}>
-        <ListItemIcon sx={{ minWidth: 36 }}>
-          <Folder sx={{ color: selected ? 'primary.main' : '#f9a825' }} />
-        </ListItemIcon>
-        <ListItemText
-          primary={folder.name}
-          secondary={`${folder.fileCount ?? 0} ${folder.fileCount === 1 ? 'file' : 'files'}`}
-          slotProps={{ primary: { noWrap: true, title: folder.name } }}
-        />
-      </ListItemButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {folder.can.edit && <MenuItem onClick={run(onEdit)}>{LIBRARY_TEXT.editFolder}</MenuItem>}
-        {folder.can.delete && <MenuItem onClick={run(onDelete)}>{LIBRARY_TEXT.deleteFolder}</MenuItem>}
-        {folder.can.upload && <MenuItem onClick={run(onAdd)}>{LIBRARY_TEXT.addFiles}</MenuItem>}
-      </Menu>
-    </ListItem>
   );
 }

@@ -10,15 +10,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   formatTimestamp,
   QR_STICKER_COLORS,
@@ -30,19 +25,51 @@ import {
   type QrStickerSize,
 } from '@portal/contracts';
 import { HttpError } from '../api/http';
-import { PageHeader } from '../common/PageHeader';
+import { type ListColumn, ListScreen, type ListScreenData } from '../common/list';
+import { useLocalList } from '../common/list/useLocalList';
 import type { ScreenProps } from '../common/screen';
 import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
 import { fileUrl, listStickerBatches, requestStickers } from './api';
 
 const BATCHES_KEY = ['qrStickerBatches'];
+/** The server answers the newest sheets first. */
+const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
+const NO_BATCHES: QrStickerBatch[] = [];
+
+const COLUMNS: ListColumn<QrStickerBatch>[] = [
+  {
+    source: 'createdAt',
+    label: QR_STICKERS.requestedAt,
+    width: 170,
+    pinned: true,
+    card: 'title',
+    text: (b) => formatTimestamp(b.createdAt),
+  },
+  { source: 'size', label: QR_STICKERS.size, width: 100, card: 'field' },
+  { source: 'color', label: QR_STICKERS.color, width: 100, card: 'field' },
+  { source: 'quantity', label: QR_STICKERS.quantity, width: 100, card: 'field' },
+  { source: 'requestedBy', label: QR_STICKERS.requestedBy, width: 220, card: 'subtitle' },
+  {
+    source: 'blobKey',
+    label: QR_STICKERS.download,
+    width: 130,
+    pinned: true,
+    sortable: false,
+    card: 'field',
+    render: (b) => (
+      <Link href={fileUrl(b.blobKey)} target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <Download fontSize="small" /> PDF
+      </Link>
+    ),
+  },
+];
 
 /**
  * Resources > QR Sticker (administration document, QR Sticker generator): Size, Color and
  * Quantity (DECISIONS 8), all required; 'Generate Random Sticker SNs' asks the server for a
  * sheet, which it mails to the requester. Below, the namespace's earlier sheets to download
- * again (ours).
+ * again (ours): a ListScreen list with the request form above it (its `intro`).
  */
 export default function QrStickerPage({ title, crumbs }: ScreenProps) {
   const { user } = useSession();
@@ -55,6 +82,28 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
   const [saved, setSaved] = useState<QrStickerBatch | null>(null);
   const batches = useQuery({ queryKey: BATCHES_KEY, queryFn: listStickerBatches });
   useLoadErrorAlert(batches.error, QR_STICKERS.saveError('loading the sticker sheets failed'));
+  const rows = batches.data ?? NO_BATCHES;
+  const listContext = useLocalList<QrStickerBatch>({
+    data: rows,
+    sort: NEWEST_FIRST,
+    isPending: batches.isPending,
+    isFetching: batches.isFetching,
+    isLoading: batches.isLoading,
+    error: batches.error,
+    resource: 'qrStickerBatches',
+  });
+  const { refetch } = batches;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const list: ListScreenData<QrStickerBatch> = {
+    listContext,
+    rows,
+    total: batches.isPending ? undefined : rows.length,
+    hasMore: false,
+    loading: batches.isFetching,
+    loadingMore: false,
+    loadMore: () => undefined,
+    reload,
+  };
 
   const valid = size !== '' && color !== '' && quantity !== '';
   const generate = async () => {
@@ -71,9 +120,8 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
     }
   };
 
-  return (
-    <Box>
-      <PageHeader crumbs={crumbs} title={title} />
+  const form = (
+    <>
       <Card variant="outlined" sx={{ maxWidth: 760 }}>
         <CardContent>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
@@ -106,66 +154,23 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
           </Box>
         </CardContent>
       </Card>
-
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
         {QR_STICKERS.batches}
       </Typography>
-      <Card variant="outlined" sx={{ maxWidth: 760, overflowX: 'auto' }}>
-        {batches.isPending ? (
-          <Box sx={{ p: 2 }}>
-            <CircularProgress size={20} />
-          </Box>
-        ) : !batches.data?.length ? (
-          <Typography sx={{ p: 2 }} color="text.secondary">
-            {QR_STICKERS.noBatches}
-          </Typography>
-        ) : (
-          <Table size="small" data-testid="qr-batches">
-            <TableHead>
-              <TableRow>
-                <TableCell>{QR_STICKERS.requestedAt}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.size}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.color}</TableCell>
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {QR_STICKERS.quantity}
-                </TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{QR_STICKERS.requestedBy}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {batches.data.map((b) => (
-                <TableRow key={b.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatTimestamp(b.createdAt)}
-                    {/* On a phone the sheet's options go under the date instead of three columns. */}
-                    <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
-                      {b.size} · {b.color} · {b.quantity}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{b.size}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{b.color}</TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {b.quantity}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{b.requestedBy ?? ''}</TableCell>
-                  <TableCell align="right">
-                    <Link
-                      href={fileUrl(b.blobKey)}
-                      target="_blank"
-                      rel="noopener"
-                      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-                    >
-                      <Download fontSize="small" /> PDF
-                    </Link>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
+    </>
+  );
 
+  return (
+    <ListScreen
+      resource="qrStickerBatches"
+      title={title}
+      crumbs={crumbs}
+      list={list}
+      columns={COLUMNS}
+      empty={QR_STICKERS.noBatches}
+      tableTestId="qr-batches"
+      intro={form}
+    >
       <Dialog open={phase === 'processing'} aria-labelledby="qr-processing">
         <DialogContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <CircularProgress size={28} />
@@ -191,6 +196,6 @@ export default function QrStickerPage({ title, crumbs }: ScreenProps) {
           </Button>
         </DialogActions>
       </Dialog>
-    </Box>
+    </ListScreen>
   );
 }

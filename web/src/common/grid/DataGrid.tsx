@@ -1,52 +1,29 @@
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Close from '@mui/icons-material/Close';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import MoreVert from '@mui/icons-material/MoreVert';
 import ViewColumn from '@mui/icons-material/ViewColumn';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import {
-  type ColumnDef,
-  type ColumnFiltersState,
-  functionalUpdate,
-  getCoreRowModel,
-  getExpandedRowModel,
-  getFilteredRowModel,
-  getGroupedRowModel,
-  getSortedRowModel,
-  type Row,
-  type SortingState,
-  type Updater,
-  useReactTable,
-} from '@tanstack/react-table';
+import type { SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  type DragEvent,
-  type KeyboardEvent,
-  memo,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type DragEvent, type KeyboardEvent, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { GRID_TEXT } from '@portal/contracts';
+import { FilterInput } from './FilterInput';
 import { ColumnMenu, ColumnPickerMenu, type SortDirection } from './GridMenus';
+import { DataRow, GroupRow } from './GridRows';
 import { addGrouping, clampWidth, moveColumn, stepColumn } from './layout';
 import { gridCss } from './gridCss';
+import type { GridColumn } from './types';
+import { useFitToWindow } from './useFitToWindow';
 import type { GridLayout } from './useGridLayout';
-import { type GridColumn, textOf, sortValueOf } from './types';
+import { useGridTable } from './useGridTable';
 
 /** Every row (and group header) has this height, so positions need no measuring. */
 export const GRID_ROW_HEIGHT = 40;
 const OVERSCAN = 20;
 /** The drag's data type: a column id. */
 const DRAG_TYPE = 'application/x-grid-column';
-/** Room below the grid for the page's footer. */
-const BELOW_GRID = 88;
 
 export type GridSort = SortingState;
 
@@ -72,14 +49,6 @@ export interface DataGridProps<R> {
   groupTestId?: string;
 }
 
-function compare(a: unknown, b: unknown): number {
-  const blankA = a === null || a === undefined || a === '';
-  const blankB = b === null || b === undefined || b === '';
-  if (blankA || blankB) return blankA === blankB ? 0 : blankA ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
-}
-
 /**
  * The one grid of issue 23 (README.md): TanStack Table for sorting, per-column text filters,
  * grouping with counts, column order, widths and visibility; @tanstack/react-virtual for the
@@ -103,78 +72,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     [props.onFiltersChange],
   );
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
-
-  const defs = useMemo<ColumnDef<R>[]>(
-    () =>
-      columns.map((c) => ({
-        id: c.id,
-        header: c.label,
-        accessorFn: (row: R) => sortValueOf(c, row),
-        getGroupingValue: (row: R) => textOf(c, row),
-        enableSorting: c.sortable !== false,
-        enableGrouping: c.groupable !== false,
-        enableColumnFilter: c.filterable !== false,
-        enableResizing: true,
-        sortingFn: (a: Row<R>, b: Row<R>, id: string) => compare(a.getValue(id), b.getValue(id)),
-        filterFn: (row: Row<R>, _id: string, value: string) => textOf(c, row.original).toLowerCase().includes(value.toLowerCase()),
-        minSize: 48,
-        maxSize: 1200,
-      })),
-    [columns],
-  );
-  const columnFilters = useMemo<ColumnFiltersState>(
-    () =>
-      Object.entries(filters)
-        .filter(([, v]) => v.trim())
-        .map(([id, value]) => ({ id, value: value.trim() })),
-    [filters],
-  );
-  const collapsedState = useMemo(
-    () => (collapsed.size === 0 ? true : Object.fromEntries([...collapsed].map((id) => [id, false]))),
-    [collapsed],
-  );
-  const columnVisibility = useMemo(
-    () => Object.fromEntries(columns.map((c) => [c.id, !layout.hidden.has(c.id)])),
-    [columns, layout.hidden],
-  );
-
-  const table = useReactTable<R>({
-    data: rows,
-    columns: defs,
-    getRowId: (row) => rowId(row),
-    state: {
-      sorting,
-      columnFilters,
-      grouping: layout.grouping,
-      columnOrder: layout.order,
-      columnSizing: layout.widths,
-      columnVisibility,
-      // The folded groups live in `collapsed` (read by getIsRowExpanded); a new object per change
-      // makes TanStack's memoised expanded row model compute again (`true` when nothing is folded).
-      expanded: collapsedState,
-    },
-    onSortingChange: (updater: Updater<SortingState>) => setSorting(functionalUpdate(updater, sorting)),
-    onColumnSizingChange: (updater) =>
-      change((current) => {
-        const next = functionalUpdate(updater, current.widths);
-        const widths = { ...current.widths };
-        for (const [id, width] of Object.entries(next)) widths[id] = clampWidth(width);
-        return { ...current, widths };
-      }),
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: manual ? undefined : getFilteredRowModel(),
-    getSortedRowModel: manual ? undefined : getSortedRowModel(),
-    getGroupedRowModel: getGroupedRowModel(),
-    getExpandedRowModel: getExpandedRowModel(),
-    getIsRowExpanded: (row) => !collapsed.has(row.id),
-    manualSorting: manual,
-    manualFiltering: manual,
-    groupedColumnMode: false,
-    enableMultiSort: false,
-    columnResizeMode: 'onChange',
-    autoResetExpanded: false,
-  });
+  const { table, collapsed, toggleGroup } = useGridTable({ columns, rows, rowId, grid, sorting, setSorting, filters, manual });
 
   const shown = table.getVisibleLeafColumns().map((c) => byId.get(c.id)!);
   const tableWidth = shown.reduce((sum, c) => sum + layout.widths[c.id], 0);
@@ -198,17 +96,6 @@ export function DataGrid<R>(props: DataGridProps<R>) {
   const windowRows = virtualizer.getVirtualItems();
   const start = windowRows[0]?.index ?? 0;
   const end = windowRows.length ? windowRows[windowRows.length - 1].index + 1 : Math.min(items.length, 30);
-
-  const toggleGroup = useCallback(
-    (id: string) =>
-      setCollapsed((previous) => {
-        const next = new Set(previous);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
 
   // Drag and drop: a header onto a header moves it; onto the strip groups by it.
   const [dragging, setDragging] = useState<string | null>(null);
@@ -472,138 +359,4 @@ export function DataGrid<R>(props: DataGridProps<R>) {
       />
     </Box>
   );
-}
-
-/** A group's header row: fold toggle, 'Label: value (count)'. */
-function GroupRow<R>({
-  row,
-  column,
-  span,
-  open,
-  onToggle,
-  testId,
-}: {
-  row: Row<R>;
-  column: GridColumn<R> | undefined;
-  span: number;
-  open: boolean;
-  onToggle(id: string): void;
-  testId: string;
-}) {
-  const value = String(row.groupingValue ?? '') || GRID_TEXT.blank;
-  const count = row.getLeafRows().filter((r) => !r.getIsGrouped()).length;
-  const label = column?.label ?? '';
-  const Icon = open ? ExpandMore : ChevronRight;
-  return (
-    <tr
-      className="dg-group"
-      data-testid={testId}
-      data-group={value}
-      data-column={row.groupingColumnId}
-      data-depth={row.depth}
-      data-count={count}
-      onClick={() => onToggle(row.id)}
-    >
-      <td colSpan={span} style={{ paddingLeft: 8 + row.depth * 24 }}>
-        <button
-          type="button"
-          className="dg-icon"
-          aria-expanded={open}
-          aria-label={open ? GRID_TEXT.collapse(value) : GRID_TEXT.expand(value)}
-          onClick={(event) => {
-            event.stopPropagation();
-            onToggle(row.id);
-          }}
-        >
-          <Icon fontSize="small" />
-        </button>
-        <span className="dg-group-label">{label}:</span> <span className="dg-group-value">{value}</span>{' '}
-        <span className="dg-group-count" data-testid="grid-group-count">
-          ({count})
-        </span>
-      </td>
-    </tr>
-  );
-}
-
-/** One row of data. Memoised: a row re-renders only when its record or the columns change. */
-const DataRow = memo(function DataRow<R>({
-  row,
-  columns,
-  odd,
-  testId,
-}: {
-  row: R;
-  columns: GridColumn<R>[];
-  odd: boolean;
-  testId?: string;
-}) {
-  return (
-    <tr className={`dg-row${odd ? ' dg-odd' : ''}`} data-testid={testId}>
-      {columns.map((column) => {
-        const text = textOf(column, row);
-        return (
-          <td key={column.id} className={`dg-cell column-${column.id}`} title={text || undefined}>
-            {column.cell ? column.cell(row) : text}
-          </td>
-        );
-      })}
-      <td className="dg-filler" />
-    </tr>
-  );
-}) as <R>(props: { row: R; columns: GridColumn<R>[]; odd: boolean; testId?: string }) => ReactNode;
-
-/** A column's text filter: typed at once, sent 300 ms after the last key. */
-function FilterInput({ label, value, onChange, testId }: { label: string; value: string; onChange(value: string): void; testId: string }) {
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => {
-    if (text === sent.current) return;
-    const timer = window.setTimeout(() => {
-      sent.current = text;
-      latest.current(text);
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [text]);
-  return (
-    <input
-      className="dg-filter"
-      type="search"
-      value={text}
-      placeholder={GRID_TEXT.filterPlaceholder}
-      aria-label={GRID_TEXT.filter(label)}
-      data-testid={testId}
-      maxLength={100}
-      onChange={(event) => setText(event.target.value)}
-    />
-  );
-}
-
-/** The scroll box as high as the window leaves below its top (at least 360 px). */
-function useFitToWindow(ref: React.RefObject<HTMLDivElement | null>) {
-  useLayoutEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    const fitHeight = () => {
-      const top = box.getBoundingClientRect().top + window.scrollY;
-      const height = `${Math.max(360, Math.floor(window.innerHeight - top - BELOW_GRID))}px`;
-      if (box.style.height !== height) box.style.height = height;
-    };
-    fitHeight();
-    const observer = new ResizeObserver(fitHeight);
-    observer.observe(document.body);
-    window.addEventListener('resize', fitHeight);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', fitHeight);
-    };
-  }, [ref]);
 }

@@ -54,6 +54,8 @@ export interface ListScreenProps<R extends RaRecord> {
   addLabel?: string;
   /** More buttons in the header, after Reload and Add. */
   actions?: ReactNode;
+  /** Between the header and the list's card: the request form whose history the list is (QR Sticker). */
+  intro?: ReactNode;
   csv?: { filter: Record<string, unknown>; columns: CsvColumn<R>[]; fileName: string };
   /** The text of an empty list. */
   empty: ReactNode;
@@ -107,6 +109,7 @@ export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
             </>
           }
         />
+        {props.intro}
         <FilterBar
           phone={phone}
           filters={filters}
