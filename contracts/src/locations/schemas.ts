@@ -15,6 +15,12 @@ export const LOCATION_OBJECT_TYPE = {
   SITE: 'SITE',
 } as const;
 
+/**
+ * The pin minimum of clients and of sites on the Clients screens (administration document 3
+ * and 5). The API takes 0 for sites, which the job form's inline site allows.
+ */
+export const CLIENTS_PIN_MIN = 1;
+
 /** A pin: a whole number (or numeric string) of at least `min`; blank or null clears it. */
 const pin = (min: number) =>
   z
@@ -54,7 +60,7 @@ export const ClientBody = z.object({
   objectType: z.string().max(50),
   id: requiredId('id'),
   name: requiredText(200, 'Client Name'),
-  ...addressFields(1),
+  ...addressFields(CLIENTS_PIN_MIN),
   street: requiredStreet,
   officeIds: IdList.refine((ids) => ids.length > 0, 'LO Office is required'),
 });
@@ -75,7 +81,7 @@ export type SiteBody = z.output<typeof SiteBody>;
 /** Add Client, section "client details". */
 export const NewClientDetails = z.object({
   name: requiredText(200, 'Client Name'),
-  ...addressFields(1),
+  ...addressFields(CLIENTS_PIN_MIN),
   street: requiredStreet,
   officeIds: IdList.refine((ids) => ids.length > 0, 'LO Office is required'),
 });
@@ -101,6 +107,21 @@ export const AddNewClientBody = z.object({
   Users: z.array(NewClientUser).max(200).default([]),
 });
 export type AddNewClientBody = z.output<typeof AddNewClientBody>;
+
+/** The Clients screens' site: the request's fields with the screens' pin minimum. */
+export const ClientsScreenSite = NewSiteDetails.extend({ pin: pin(CLIENTS_PIN_MIN) });
+
+/**
+ * The forms of the Clients screens (administration document 5), which Save waits for: Add
+ * Client is the addNewClient request with the screens' site; the edit panel's client is the
+ * client save without the fields the panel does not show, its site the screens' site.
+ */
+export const AddClientForm = AddNewClientBody.extend({ Site: ClientsScreenSite });
+export type AddClientForm = z.output<typeof AddClientForm>;
+export const ClientPanelForm = ClientBody.omit({ objectType: true, id: true });
+export type ClientPanelForm = z.output<typeof ClientPanelForm>;
+export const SitePanelForm = ClientsScreenSite;
+export type SitePanelForm = z.output<typeof SitePanelForm>;
 
 /** What the caller may do with a client row of the dashboard. */
 export const ClientActions = z.object({

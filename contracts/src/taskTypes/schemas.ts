@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, objectTypeOf, optionalText, RowRights, requiredText, SaveId } from '../common/schemas';
-import { Checklist } from './checklist';
+import { MAX_ID, numberFromForm, objectTypeOf, optionalText, RowRights, requiredText, SaveId } from '../common/schemas';
+import { Checklist, parseJsonAs } from './checklist';
 import { TASK_TYPE_TEXT } from './messages';
 
 /** Task types (administration document, "Task type"): settings objects of type TaskType. */
@@ -75,6 +75,34 @@ export const TaskTypeSaveBody = z.object({
   sectionsJson: z.string().max(MAX_SECTIONS_JSON, 'The checklist is too long').optional(),
 });
 export type TaskTypeSaveBody = z.input<typeof TaskTypeSaveBody>;
+
+/**
+ * The task type panel's fields (administration document 5): the save body's rules over what
+ * the inputs hold (ids and the validity as typed or picked, '' for none) and the checklist as
+ * its JSON text, read as the service reads `sectionsJson` (the spec's 'Please Enter a valid
+ * JSON', or the first wrong path).
+ */
+export const TaskTypeForm = TaskTypeSaveBody.pick({
+  name: true,
+  acronymCode: true,
+  referenceStandard: true,
+  inspectionMethod: true,
+  description: true,
+  eiac: true,
+}).extend({
+  divisionId: numberFromForm(TaskTypeSaveBody.shape.divisionId),
+  validity: numberFromForm(Validity),
+  assetTypeId: numberFromForm(TaskTypeSaveBody.shape.assetTypeId),
+  reportTemplate: z.preprocess((value) => (value === '' ? null : value), TaskTypeSaveBody.shape.reportTemplate),
+  sectionsJson: z
+    .string()
+    .max(MAX_SECTIONS_JSON, 'The checklist is too long')
+    .check((payload) => {
+      const parsed = parseJsonAs(Checklist, payload.value);
+      if (!parsed.ok) payload.issues.push({ code: 'custom', message: parsed.message, input: payload.value });
+    }),
+});
+export type TaskTypeForm = z.output<typeof TaskTypeForm>;
 
 export const TaskTypeRow = z.object({
   id: z.number(),

@@ -109,6 +109,54 @@ export const UserBody = z.object({
 export type UserBody = z.output<typeof UserBody>;
 export type UserBodyInput = z.input<typeof UserBody>;
 
+/**
+ * What a user of each type needs besides the body's own fields (shell document 5): a client
+ * user a company and client sites, an LO user a primary office. The service refuses a save
+ * with these messages (users.write.ts) and the Users panel validates with them (UserForm).
+ */
+export function userTypeRequired(user: {
+  type: number;
+  companyId?: number | null;
+  officeId?: number | null;
+  siteIds?: readonly number[];
+}): Record<string, string> {
+  if (user.type === USER_TYPE.CLIENT) {
+    return {
+      ...(user.companyId ? {} : { companyId: 'Company is required' }),
+      ...((user.siteIds ?? []).length > 0 ? {} : { siteIds: 'Client Sites is required' }),
+    };
+  }
+  return user.officeId ? {} : { officeId: 'Primary Office is required' };
+}
+
+/**
+ * The add/edit user panel's fields: the save body's rules, a company for every user (the
+ * panel's Save waits for it, shell document 5; an LO user's is the LO company) and what the
+ * user's type needs (userTypeRequired).
+ */
+export const UserForm = UserBody.pick({
+  name: true,
+  email: true,
+  phone: true,
+  description: true,
+  type: true,
+  roleId: true,
+  officeId: true,
+  secondaryOfficeIds: true,
+  divisionIds: true,
+  siteIds: true,
+  externalId: true,
+})
+  .extend({ companyId: requiredId('Company') })
+  .check((payload) => {
+    const value = payload.value;
+    for (const [field, message] of Object.entries(userTypeRequired(value))) {
+      // Company is the field's own rule above.
+      if (field !== 'companyId') payload.issues.push({ code: 'custom', message, input: value, path: [field] });
+    }
+  });
+export type UserForm = z.output<typeof UserForm>;
+
 /** `POST /api/Users?isJob=true`: a requester created inline from a job (shell document 3 "New requester"). */
 export const RequesterBody = z.object({
   name: requiredText(200, 'Name'),

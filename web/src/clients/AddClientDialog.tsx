@@ -10,24 +10,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { Form } from 'react-admin';
-import { FormSaveButton } from '../common/FormSaveButton';
-import { useWatch } from 'react-hook-form';
-import { LOCATIONS, SHELL } from '@portal/contracts';
+import { AddClientForm, LOCATIONS, SHELL } from '@portal/contracts';
+import { SchemaFormFrame, SchemaSaveButton, useSchemaValid } from '../common/SchemaForm';
 import { useOfficeOptions, useRoleOptions } from '../common/options';
 import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useCan } from '../session/SessionContext';
 import { AddClientUsers } from './AddClientUsers';
 import { addNewClient, createRoleConfig } from './api';
-import {
-  type AddClientValues,
-  addClientFieldErrors,
-  CLIENT_PIN_MIN,
-  canSaveNewClient,
-  emptyAddClient,
-  SITE_PIN_MIN,
-  toAddClientBody,
-} from './clientForm';
+import { addClientFieldErrors, emptyAddClient, toAddClientBody } from './clientForm';
 import { CopyAddressToggle } from './CopyAddressToggle';
 import { LocationFields } from './LocationFields';
 import { Section } from './Section';
@@ -37,7 +27,8 @@ import { showSaveError } from './saveErrors';
  * Add Client (administration document 2): one step, three sections (client details, the first
  * site, the first users) saved together with POST /api/Location/addNewClient, all or nothing.
  * Afterwards the client's role-licence configuration is asked for in the background; its
- * failure is only logged (document 4).
+ * failure is only logged (document 4). The fields validate with the contracts' AddClientForm,
+ * the request's rules (with the Clients screens' site pin).
  */
 export function AddClientDialog({
   open,
@@ -59,9 +50,9 @@ export function AddClientDialog({
   const canAddUsers = useCan('users.write');
   useLoadErrorAlert(open ? (offices.error ?? roles.error) : null, LOCATIONS.loadAddClientError);
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = async (values: AddClientForm) => {
     try {
-      const saved = await addNewClient(toAddClientBody(values as unknown as AddClientValues));
+      const saved = await addNewClient(toAddClientBody(values));
       alert.success(LOCATIONS.newClientSaved);
       createRoleConfig(saved.Client.name).catch((error: unknown) => console.warn('Role License Config was not created', error));
       onSaved();
@@ -83,14 +74,7 @@ export function AddClientDialog({
       aria-labelledby="add-client-title"
       slotProps={{ paper: { 'data-testid': 'add-client-dialog' } as object }}
     >
-      <Form
-        record={record}
-        onSubmit={submit}
-        mode="onChange"
-        sanitizeEmptyValues={false}
-        className="add-client-form"
-        disableInvalidFormNotification
-      >
+      <SchemaFormFrame schema={AddClientForm} record={record} onSubmit={submit} className="add-client-form">
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, maxHeight: 'calc(100vh - 64px)' }}>
           <DialogTitle id="add-client-title" sx={{ display: 'flex', alignItems: 'center', bgcolor: '#f8fafc', py: 1.5 }}>
             <Box component="span" sx={{ flex: 1 }}>
@@ -102,32 +86,27 @@ export function AddClientDialog({
           </DialogTitle>
           <DialogContent dividers sx={{ display: 'grid', gap: 2.5, py: 2.5 }}>
             <Section icon={<Business fontSize="small" />} title="Client Details">
-              <LocationFields prefix="Client." kind="client" pinMin={CLIENT_PIN_MIN} columns={4} nameLabel="Client Name" />
+              <LocationFields prefix="Client." kind="client" columns={4} nameLabel="Client Name" />
             </Section>
             <Section icon={<Place fontSize="small" />} title="Site Details" action={<CopyAddressToggle />}>
-              <LocationFields prefix="Site." kind="site" pinMin={SITE_PIN_MIN} columns={4} nameLabel="Site Name" />
+              <LocationFields prefix="Site." kind="site" columns={4} nameLabel="Site Name" />
             </Section>
             {canAddUsers && <AddClientUsers />}
           </DialogContent>
           <DialogActions sx={{ px: 3, py: 1.5 }}>
             <SaveHint withUsers={canAddUsers} />
             <Button onClick={onClose}>{SHELL.cancel}</Button>
-            <SaveNewClient finishing={finishing} />
+            <SchemaSaveButton finishing={finishing} testId="add-client-save" />
           </DialogActions>
         </Box>
-      </Form>
+      </SchemaFormFrame>
     </Dialog>
   );
 }
 
-function SaveNewClient({ finishing }: { finishing: boolean }) {
-  const ok = canSaveNewClient(useWatch() as Partial<AddClientValues>) && !finishing;
-  return <FormSaveButton ok={ok} testId="add-client-save" />;
-}
-
 /** Says why Save is disabled, so a user does not have to guess. */
 function SaveHint({ withUsers }: { withUsers: boolean }) {
-  const ok = canSaveNewClient(useWatch() as Partial<AddClientValues>);
+  const ok = useSchemaValid();
   return (
     <Typography variant="caption" color="text.secondary" sx={{ flex: 1, pl: 1 }} data-testid="add-client-hint">
       {ok

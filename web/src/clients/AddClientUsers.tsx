@@ -4,7 +4,7 @@ import People from '@mui/icons-material/PeopleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { email, maxLength, required, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { PickerInput } from '../common/OptionPicker';
 import { useFieldArray } from 'react-hook-form';
 import { assignableRoles, LOCATIONS, ROLE_TYPE, USER_TYPE } from '@portal/contracts';
@@ -63,19 +63,12 @@ export function AddClientUsers() {
               label="Role"
               choices={roleChoices}
               loading={roles.loading}
-              validate={required()}
+              required
               emptyLabel={null}
             />
-            <TextInput source={`Users.${index}.name`} label="Name" validate={[required(), maxLength(200)]} fullWidth helperText={false} />
-            <TextInput
-              source={`Users.${index}.email`}
-              label="Email"
-              type="email"
-              validate={[required(), email(), maxLength(254)]}
-              fullWidth
-              helperText={false}
-            />
-            <TextInput source={`Users.${index}.phone`} label="Phone" validate={maxLength(50)} fullWidth helperText={false} />
+            <TextInput source={`Users.${index}.name`} label="Name" isRequired fullWidth helperText={false} />
+            <TextInput source={`Users.${index}.email`} label="Email" type="email" isRequired fullWidth helperText={false} />
+            <TextInput source={`Users.${index}.phone`} label="Phone" fullWidth helperText={false} />
           </Box>
         ))
       )}

@@ -1,23 +1,22 @@
 import Box from '@mui/material/Box';
-import { AutocompleteArrayInput, maxLength, minValue, NumberInput, required, TextInput } from 'react-admin';
+import { AutocompleteArrayInput, NumberInput, TextInput } from 'react-admin';
+import { CLIENTS_PIN_MIN } from '@portal/contracts';
 import { useOfficeOptions } from '../common/options';
 
 /**
  * The inputs of a client or a site, shared by the Add Client dialog (with a `prefix` such as
- * 'Client.') and the edit panel. Lengths follow the shared schema; a client also has its LO
- * offices. Four columns in the wide dialog, two in the side panel; the order reads the same.
+ * 'Client.') and the edit panel. The form's schema (contracts AddClientForm, ClientPanelForm,
+ * SitePanelForm) validates them; a client also has its LO offices. Four columns in the wide dialog, two in the side panel; the order reads the same.
  * Helper texts take no room until there is an error, which keeps the dialog on one screen.
  */
 export function LocationFields({
   prefix = '',
   kind,
-  pinMin,
   columns,
   nameLabel,
 }: {
   prefix?: string;
   kind: 'client' | 'site';
-  pinMin: number;
   columns: 2 | 4;
   nameLabel: string;
 }) {
@@ -28,10 +27,10 @@ export function LocationFields({
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, columnGap: 2, rowGap: 0.5 }}>
       <Box sx={{ gridColumn: 'span 2' }}>
-        <TextInput source={source('name')} label={nameLabel} validate={[required(), maxLength(200)]} {...input} />
+        <TextInput source={source('name')} label={nameLabel} isRequired {...input} />
       </Box>
-      <TextInput source={source('acronymCode')} label="Code" validate={maxLength(50)} {...input} />
-      <TextInput source={source('phone')} label="Phone" validate={maxLength(50)} {...input} />
+      <TextInput source={source('acronymCode')} label="Code" {...input} />
+      <TextInput source={source('phone')} label="Phone" {...input} />
       {kind === 'client' && (
         <Box sx={{ gridColumn: '1 / -1' }}>
           <AutocompleteArrayInput
@@ -39,34 +38,19 @@ export function LocationFields({
             label="LO Office"
             choices={offices.options}
             isPending={offices.loading}
-            validate={required('LO Office is required')}
+            isRequired
             {...input}
           />
         </Box>
       )}
       <Box sx={{ gridColumn: wide ? 'span 3' : '1 / -1' }}>
-        <TextInput
-          source={source('street')}
-          label="Street"
-          validate={kind === 'client' ? [required(), maxLength(300)] : maxLength(300)}
-          {...input}
-        />
+        <TextInput source={source('street')} label="Street" isRequired={kind === 'client'} {...input} />
       </Box>
-      <TextInput source={source('city')} label="City" validate={maxLength(100)} {...input} />
-      <TextInput source={source('state')} label="State" validate={maxLength(100)} {...input} />
-      <TextInput source={source('country')} label="Country" validate={maxLength(100)} {...input} />
-      <NumberInput
-        source={source('pin')}
-        label="Pin"
-        min={pinMin}
-        step={1}
-        validate={[minValue(pinMin, `Pin must be a whole number of at least ${pinMin}`), wholeNumber]}
-        {...input}
-      />
-      <TextInput source={source('externalId')} label="External Id" validate={maxLength(100)} {...input} />
+      <TextInput source={source('city')} label="City" {...input} />
+      <TextInput source={source('state')} label="State" {...input} />
+      <TextInput source={source('country')} label="Country" {...input} />
+      <NumberInput source={source('pin')} label="Pin" min={CLIENTS_PIN_MIN} step={1} {...input} />
+      <TextInput source={source('externalId')} label="External Id" {...input} />
     </Box>
   );
 }
-
-const wholeNumber = (value: unknown) =>
-  value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'Pin must be a whole number';

@@ -1,29 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Form } from 'react-admin';
-import { FormSaveButton } from '../common/FormSaveButton';
-import { useWatch } from 'react-hook-form';
-import { type ClientRow, LOCATIONS, SHELL, type SiteRow } from '@portal/contracts';
+import { ClientPanelForm, type ClientRow, LOCATIONS, SitePanelForm, type SiteRow } from '@portal/contracts';
 import { SidePanel } from '../common/list';
+import { SchemaForm } from '../common/SchemaForm';
 import { useAlert } from '../common/useAlert';
 import { useCan } from '../session/SessionContext';
 import { getLocation, saveLocation } from './api';
-import {
-  CLIENT_PIN_MIN,
-  type ClientValues,
-  canSaveClient,
-  canSaveSite,
-  clientValuesOf,
-  type LocationValues,
-  SITE_PIN_MIN,
-  siteValuesOf,
-  toClientBody,
-  toSiteBody,
-} from './clientForm';
+import { clientValuesOf, siteValuesOf, toClientBody, toSiteBody } from './clientForm';
 import { LocationFields } from './LocationFields';
 import { LogoField } from './LogoField';
 import { showSaveError } from './saveErrors';
@@ -33,8 +18,8 @@ export type PanelTarget = { kind: 'client'; id: number } | { kind: 'site'; id: n
 
 /**
  * The edit panel (administration document 2): client fields (name, street and LO office
- * required, plus the logo for the four privileged roles) or site fields (name required).
- * The record is read fresh with GET /api/Location/{id}, so the panel never edits a stale row.
+ * required, plus the logo for the four privileged roles) or site fields (name required),
+ * validated by the contracts' ClientPanelForm and SitePanelForm. The record is read fresh with GET /api/Location/{id}, so the panel never edits a stale row.
  */
 export function LocationPanel({
   target,
@@ -93,9 +78,9 @@ function ClientForm({
   const queryClient = useQueryClient();
   const mayUploadLogo = useCan('clients.logo') && client.can.logo;
   const values = useMemo(() => clientValuesOf(client), [client]);
-  const submit = async (form: Record<string, unknown>) => {
+  const submit = async (form: ClientPanelForm) => {
     try {
-      await saveLocation<ClientRow>(toClientBody(form as unknown as ClientValues));
+      await saveLocation<ClientRow>(toClientBody(form, client.id));
       alert.success(LOCATIONS.clientSaved);
       // The Locations header shows the client's name: let it read the new one.
       void queryClient.invalidateQueries({ queryKey: ['clientHeader', client.id] });
@@ -106,11 +91,18 @@ function ClientForm({
     }
   };
   return (
-    <Form record={values} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={client.id}>
-      <LocationFields kind="client" pinMin={CLIENT_PIN_MIN} columns={2} nameLabel="Client Name" />
+    <SchemaForm
+      schema={ClientPanelForm}
+      record={values}
+      onSubmit={submit}
+      onCancel={onCancel}
+      finishing={finishing}
+      saveTestId="location-save"
+      key={client.id}
+    >
+      <LocationFields kind="client" columns={2} nameLabel="Client Name" />
       {mayUploadLogo && <LogoField clientId={client.id} />}
-      <PanelButtons onCancel={onCancel} finishing={finishing} canSave={(v) => canSaveClient(v as Partial<ClientValues>)} />
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -129,9 +121,9 @@ function SiteForm({
 }) {
   const alert = useAlert();
   const values = useMemo(() => siteValuesOf(site), [site]);
-  const submit = async (form: Record<string, unknown>) => {
+  const submit = async (form: SitePanelForm) => {
     try {
-      await saveLocation<SiteRow>(toSiteBody(form as unknown as LocationValues, companyId, site?.parentId ?? null));
+      await saveLocation<SiteRow>(toSiteBody({ ...form, id: site?.id }, companyId, site?.parentId ?? null));
       alert.success(LOCATIONS.locationSaved);
       onSaved();
       return undefined;
@@ -140,20 +132,16 @@ function SiteForm({
     }
   };
   return (
-    <Form record={values} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={site?.id ?? 'new'}>
-      <LocationFields kind="site" pinMin={SITE_PIN_MIN} columns={2} nameLabel="Site Name" />
-      <PanelButtons onCancel={onCancel} finishing={finishing} canSave={(v) => canSaveSite(v as Partial<LocationValues>)} />
-    </Form>
-  );
-}
-
-/** Save is enabled only once the required fields are filled (administration document 5). */
-function PanelButtons({ onCancel, canSave, finishing }: { onCancel(): void; canSave(values: unknown): boolean; finishing: boolean }) {
-  const ok = canSave(useWatch()) && !finishing;
-  return (
-    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
-      <Button onClick={onCancel}>{SHELL.cancel}</Button>
-      <FormSaveButton ok={ok} testId="location-save" />
-    </Box>
+    <SchemaForm
+      schema={SitePanelForm}
+      record={values}
+      onSubmit={submit}
+      onCancel={onCancel}
+      finishing={finishing}
+      saveTestId="location-save"
+      key={site?.id ?? 'new'}
+    >
+      <LocationFields kind="site" columns={2} nameLabel="Site Name" />
+    </SchemaForm>
   );
 }

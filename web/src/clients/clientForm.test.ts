@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AddNewClientBody, type ClientRow } from '@portal/contracts';
+import { AddClientForm, AddNewClientBody, ClientPanelForm, type ClientRow, SitePanelForm } from '@portal/contracts';
 import {
   addClientFieldErrors,
-  canSaveClient,
-  canSaveNewClient,
-  canSaveSite,
   clientValuesOf,
   copiedAddress,
   emptyAddClient,
+  siteValuesOf,
   toAddClientBody,
   toSiteBody,
 } from './clientForm';
@@ -19,47 +17,50 @@ const valid = () => {
   return values;
 };
 
-describe('Add Client: Save is enabled only when valid', () => {
+const ok = (values: unknown) => AddClientForm.safeParse(values).success;
+
+describe('Add Client: Save is enabled only when valid (contracts AddClientForm)', () => {
   it('needs Client Name, LO Office, client street and Site Name', () => {
-    expect(canSaveNewClient(emptyAddClient())).toBe(false);
-    expect(canSaveNewClient(valid())).toBe(true);
+    expect(ok(emptyAddClient())).toBe(false);
+    expect(ok(valid())).toBe(true);
     for (const broken of [
       { ...valid(), Client: { ...valid().Client, name: '  ' } },
       { ...valid(), Client: { ...valid().Client, street: '' } },
       { ...valid(), Client: { ...valid().Client, officeIds: [] } },
       { ...valid(), Site: { ...valid().Site, name: '' } },
     ]) {
-      expect(canSaveNewClient(broken)).toBe(false);
+      expect(ok(broken)).toBe(false);
     }
   });
 
-  it('needs role, name and a plausible email on every user row; phone is optional', () => {
+  it('needs role, name and a valid email on every user row; phone is optional', () => {
     const user = { roleId: 7, name: 'Ann', email: 'ann@example.com', phone: '' };
-    expect(canSaveNewClient({ ...valid(), Users: [user] })).toBe(true);
-    expect(canSaveNewClient({ ...valid(), Users: [user, { ...user, roleId: '' }] })).toBe(false);
-    expect(canSaveNewClient({ ...valid(), Users: [{ ...user, name: '' }] })).toBe(false);
-    expect(canSaveNewClient({ ...valid(), Users: [{ ...user, email: 'ann' }] })).toBe(false);
+    expect(ok({ ...valid(), Users: [user] })).toBe(true);
+    expect(ok({ ...valid(), Users: [user, { ...user, roleId: '' }] })).toBe(false);
+    expect(ok({ ...valid(), Users: [{ ...user, name: '' }] })).toBe(false);
+    expect(ok({ ...valid(), Users: [{ ...user, email: 'ann' }] })).toBe(false);
   });
 
   it('refuses a site pin below 1 on the Clients screens', () => {
-    expect(canSaveNewClient({ ...valid(), Site: { ...valid().Site, pin: 0 } })).toBe(false);
-    expect(canSaveNewClient({ ...valid(), Site: { ...valid().Site, pin: 7 } })).toBe(true);
+    expect(ok({ ...valid(), Site: { ...valid().Site, pin: 0 } })).toBe(false);
+    expect(ok({ ...valid(), Site: { ...valid().Site, pin: 7 } })).toBe(true);
   });
 
   it('refuses a client pin below 1 or a fraction', () => {
-    expect(canSaveNewClient({ ...valid(), Client: { ...valid().Client, pin: 0 } })).toBe(false);
-    expect(canSaveNewClient({ ...valid(), Client: { ...valid().Client, pin: 1.5 } })).toBe(false);
-    expect(canSaveNewClient({ ...valid(), Client: { ...valid().Client, pin: 560001 } })).toBe(true);
+    expect(ok({ ...valid(), Client: { ...valid().Client, pin: 0 } })).toBe(false);
+    expect(ok({ ...valid(), Client: { ...valid().Client, pin: 1.5 } })).toBe(false);
+    expect(ok({ ...valid(), Client: { ...valid().Client, pin: 560001 } })).toBe(true);
   });
 });
 
-describe('edit rules', () => {
+describe('edit rules (contracts ClientPanelForm, SitePanelForm)', () => {
   it('client: name, street and office; site: name only', () => {
-    expect(canSaveClient({ name: 'A', street: 'S', officeIds: [1] })).toBe(true);
-    expect(canSaveClient({ name: 'A', street: '', officeIds: [1] })).toBe(false);
-    expect(canSaveClient({ name: 'A', street: 'S', officeIds: [] })).toBe(false);
-    expect(canSaveSite({ name: 'Yard' })).toBe(true);
-    expect(canSaveSite({ name: ' ' })).toBe(false);
+    const client = clientValuesOf(row());
+    expect(ClientPanelForm.safeParse({ ...client, name: 'A', street: 'S', officeIds: [1] }).success).toBe(true);
+    expect(ClientPanelForm.safeParse({ ...client, street: '' }).success).toBe(false);
+    expect(ClientPanelForm.safeParse({ ...client, officeIds: [] }).success).toBe(false);
+    expect(SitePanelForm.safeParse({ ...siteValuesOf(null), name: 'Yard' }).success).toBe(true);
+    expect(SitePanelForm.safeParse({ ...siteValuesOf(null), name: ' ' }).success).toBe(false);
   });
 });
 
@@ -68,7 +69,7 @@ describe('bodies', () => {
     const values = valid();
     values.Client.pin = 12345;
     values.Users = [{ roleId: 7, name: 'Ann', email: 'Ann@Example.com', phone: '' }];
-    const parsed = AddNewClientBody.parse(toAddClientBody(values, 'Asia/Dubai'));
+    const parsed = AddNewClientBody.parse(toAddClientBody(AddClientForm.parse(values), 'Asia/Dubai'));
     expect(parsed.Client).toMatchObject({ name: 'Acme Cranes', pin: 12345, city: null, timeZone: 'Asia/Dubai', officeIds: [3] });
     expect(parsed.Site).toMatchObject({ name: 'Main Yard', street: null, pin: null });
     expect(parsed.Users).toEqual([{ roleId: 7, name: 'Ann', email: 'ann@example.com', phone: null }]);
@@ -93,8 +94,9 @@ describe('bodies', () => {
   });
 
   it('keeps a sub-location under its parent when it is edited', () => {
-    expect(toSiteBody({ ...clientValuesOf(row()), id: 5 }, 2, 4, 'UTC')).toMatchObject({ objectType: 'SITE', companyId: 2, parentId: 4 });
-    expect(toSiteBody({ ...clientValuesOf(row()), id: undefined }, 2, null, 'UTC')).not.toHaveProperty('parentId');
+    const site = SitePanelForm.parse(clientValuesOf(row()));
+    expect(toSiteBody({ ...site, id: 5 }, 2, 4, 'UTC')).toMatchObject({ id: 5, objectType: 'SITE', companyId: 2, parentId: 4 });
+    expect(toSiteBody({ ...site, id: undefined }, 2, null, 'UTC')).not.toHaveProperty('parentId');
   });
 });
 

@@ -1,38 +1,33 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { useMemo, useState } from 'react';
-import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import {
-  Checklist,
   checklistText,
   EMPTY_CHECKLIST,
   isLlgTaskType,
-  parseJsonAs,
   REPORT_TEMPLATE_CODES,
   REPORT_TEMPLATES,
-  type ReportTemplate,
-  SHELL,
   TASK_TYPE_TEXT,
+  TaskTypeForm,
   type TaskTypeRow,
 } from '@portal/contracts';
 import { errorText, fieldErrors } from '../common/adminFlow';
-import { SidePanel, TrackUnsavedChanges } from '../common/list/SidePanel';
+import { SidePanel } from '../common/list/SidePanel';
 import { OptionPicker } from '../common/OptionPicker';
-import { PanelFooter } from '../common/PanelFooter';
 import { useDivisionOptions } from '../common/options';
+import { SchemaForm, SchemaSaveButton } from '../common/SchemaForm';
 import { useAlert } from '../common/useAlert';
 import { saveTaskType } from './api';
 import { ChecklistEditor } from './checklist/ChecklistEditor';
 import { useTaskTypeAssetTypes } from './options';
 
-/** The panel's values: what the inputs hold (texts; numbers and ids as typed or picked). */
+/** The panel's values (TaskTypeForm's input): what the inputs hold, numbers and ids as typed or picked. */
 interface PanelValues {
   name: string;
   acronymCode: string;
@@ -63,14 +58,16 @@ const valuesOf = (record: TaskTypeRow | null): PanelValues => ({
   sectionsJson: record?.sectionsJson ?? checklistText(EMPTY_CHECKLIST),
 });
 
-const wholeMonths = (text: string) => /^\d+$/.test(text.trim()) && Number(text) >= 1;
 const PANEL_FIELDS = new Set(Object.keys(valuesOf(null)));
+/** The bottom Save does not wait for the validity (administration document 5). */
+const BOTTOM_SAVE_LENIENT = ['validity'];
 
 /**
  * Add or edit a task type (administration document 2, "Task type dashboard"): an extra-large
  * panel with Details, Checklist and a disabled third tab, Save at the top and at the bottom.
- * The top Save needs name, division, valid checklist JSON and validity; the bottom one name,
- * division and valid checklist JSON (administration document 5).
+ * The fields validate with the contracts' TaskTypeForm, the save body's rules: the top Save
+ * needs all of them (name, division, valid checklist JSON, validity), the bottom one all but
+ * the validity, whose message a click then shows (administration document 5).
  */
 export function TaskTypePanel({
   open,
@@ -87,12 +84,12 @@ export function TaskTypePanel({
 }) {
   return (
     <SidePanel open={open} title={record ? `Edit Task Type: ${record.name}` : 'Add Task Type'} onClose={onClose} width={1180}>
-      <TaskTypeForm key={record?.id ?? 'new'} record={record} finishing={finishing} onClose={onClose} onSaved={onSaved} />
+      <TaskTypeFormPanel key={record?.id ?? 'new'} record={record} finishing={finishing} onClose={onClose} onSaved={onSaved} />
     </SidePanel>
   );
 }
 
-function TaskTypeForm({
+function TaskTypeFormPanel({
   record,
   finishing,
   onClose,
@@ -105,67 +102,71 @@ function TaskTypeForm({
 }) {
   const alert = useAlert();
   const [tab, setTab] = useState(0);
-  const form = useForm<PanelValues>({ defaultValues: valuesOf(record), mode: 'onChange' });
-  const { control, handleSubmit, setError, formState } = form;
-  const values = useWatch({ control }) as PanelValues;
-  const divisions = useDivisionOptions();
-  const assetTypes = useTaskTypeAssetTypes(isLlgTaskType(values.name ?? ''));
-  const [saving, setSaving] = useState(false);
+  const values = useMemo(() => valuesOf(record), [record]);
 
-  const jsonOk = useMemo(() => parseJsonAs(Checklist, values.sectionsJson ?? '').ok, [values.sectionsJson]);
-  const nameOk = Boolean(values.name?.trim());
-  const divisionOk = Boolean(values.divisionId);
-  const validityOk = wholeMonths(values.validity ?? '');
-  const busy = saving || finishing;
-  const bottomOk = nameOk && divisionOk && jsonOk && !busy;
-  const topOk = bottomOk && validityOk;
-
-  const submit = handleSubmit(async (v) => {
-    setSaving(true);
+  const submit = async (v: TaskTypeForm) => {
     try {
       await saveTaskType({
         ...(record ? { id: record.id } : {}),
-        name: v.name,
-        acronymCode: v.acronymCode,
-        divisionId: Number(v.divisionId),
-        referenceStandard: v.referenceStandard,
-        inspectionMethod: v.inspectionMethod,
-        validity: v.validity.trim() === '' ? (undefined as unknown as number) : Number(v.validity),
-        description: v.description,
-        eiac: v.eiac,
-        assetTypeId: v.assetTypeId ? Number(v.assetTypeId) : null,
-        reportTemplate: (v.reportTemplate || null) as ReportTemplate | null,
-        sectionsJson: v.sectionsJson,
+        ...v,
+        assetTypeId: v.assetTypeId ?? null,
       });
       alert.success(TASK_TYPE_TEXT.saved);
-      form.reset(v);
       onSaved();
+      return undefined;
     } catch (error) {
       alert.saveError(errorText(error, TASK_TYPE_TEXT.saveError));
       // A message about a checklist path goes under the JSON; the others under their fields.
+      const fields: Record<string, string> = {};
       for (const [field, message] of Object.entries(fieldErrors(error) ?? {})) {
-        const name = (PANEL_FIELDS.has(field) ? field : 'sectionsJson') as keyof PanelValues;
-        setError(name, { type: 'server', message: name === field ? message : `${field}: ${message}` });
-        if (name === 'sectionsJson') setTab(1);
+        if (PANEL_FIELDS.has(field)) fields[field] = message;
+        else fields.sectionsJson = `${field}: ${message}`;
       }
-    } finally {
-      setSaving(false);
+      if (fields.sectionsJson) setTab(1);
+      return fields;
     }
-  });
+  };
 
-  const saveButton = (ok: boolean, testId: string) => (
-    <Button
-      variant="contained"
-      disabled={!ok}
-      onClick={() => void submit()}
-      data-testid={testId}
-      startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+  return (
+    <SchemaForm
+      schema={TaskTypeForm}
+      record={values}
+      onSubmit={submit}
+      onCancel={onClose}
+      finishing={finishing}
+      saveTestId="task-type-save"
+      lenientSave={BOTTOM_SAVE_LENIENT}
     >
-      {SHELL.save}
-    </Button>
+      <TaskTypeFields record={record} tab={tab} onTab={setTab} finishing={finishing} />
+    </SchemaForm>
   );
+}
 
-  const error = (field: keyof PanelValues) => formState.errors[field]?.message;
+function TaskTypeFields({
+  record,
+  tab,
+  onTab,
+  finishing,
+}: {
+  record: TaskTypeRow | null;
+  tab: number;
+  onTab(tab: number): void;
+  finishing: boolean;
+}) {
+  const { control } = useFormContext<PanelValues>();
+  const { errors, submitCount } = useFormState<PanelValues>();
+  const name = useWatch<PanelValues, 'name'>({ name: 'name' });
+  const divisions = useDivisionOptions();
+  const assetTypes = useTaskTypeAssetTypes(isLlgTaskType(name ?? ''));
+
+  // The bottom Save clicked without a validity: its message is on the Details tab.
+  const validityRefused = errors.validity !== undefined && errors.validity.type !== 'server';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new click moves the tab.
+  useEffect(() => {
+    if (validityRefused) onTab(0);
+  }, [submitCount]);
+
+  const error = (field: keyof PanelValues) => errors[field]?.message;
   const text = (field: keyof PanelValues, label: string, props: Record<string, unknown> = {}) => (
     <Controller
       name={field}
@@ -186,8 +187,7 @@ function TaskTypeForm({
   );
 
   return (
-    <FormProvider {...form}>
-      <TrackUnsavedChanges />
+    <>
       <Box
         sx={{
           display: 'flex',
@@ -205,12 +205,12 @@ function TaskTypeForm({
           bgcolor: 'background.paper',
         }}
       >
-        <Tabs value={tab} onChange={(_, next: number) => setTab(next)} variant="scrollable" sx={{ flex: 1, minHeight: 44 }}>
+        <Tabs value={tab} onChange={(_, next: number) => onTab(next)} variant="scrollable" sx={{ flex: 1, minHeight: 44 }}>
           <Tab label="Details" data-testid="tab-details" sx={{ minHeight: 44 }} />
           <Tab label="Checklist" data-testid="tab-checklist" sx={{ minHeight: 44 }} />
           <Tab label="Files" disabled sx={{ minHeight: 44 }} />
         </Tabs>
-        {saveButton(topOk, 'task-type-save-top')}
+        <SchemaSaveButton finishing={finishing} testId="task-type-save-top" />
       </Box>
 
       {tab === 0 && (
@@ -218,7 +218,6 @@ function TaskTypeForm({
           <Controller
             name="name"
             control={control}
-            rules={{ validate: (v) => Boolean(v.trim()) || TASK_TYPE_TEXT.typeNameRequired }}
             render={({ field }) => (
               <TextField
                 {...field}
@@ -237,7 +236,6 @@ function TaskTypeForm({
           <Controller
             name="divisionId"
             control={control}
-            rules={{ validate: (v) => Boolean(v) || TASK_TYPE_TEXT.divisionRequired }}
             render={({ field }) => (
               <OptionPicker<string>
                 label="Division"
@@ -258,9 +256,6 @@ function TaskTypeForm({
           <Controller
             name="validity"
             control={control}
-            rules={{
-              validate: (v) => (v.trim() === '' ? TASK_TYPE_TEXT.validityRequired : wholeMonths(v) || TASK_TYPE_TEXT.validityWhole),
-            }}
             render={({ field }) => (
               <TextField
                 {...field}
@@ -348,10 +343,9 @@ function TaskTypeForm({
           <Controller
             name="sectionsJson"
             control={control}
-            rules={{ validate: (v) => parseJsonAs(Checklist, v).ok || TASK_TYPE_TEXT.invalidJson }}
             render={({ field, fieldState }) => (
               <ChecklistEditor
-                looseGear={isLlgTaskType(values.name ?? '')}
+                looseGear={isLlgTaskType(name ?? '')}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -361,11 +355,6 @@ function TaskTypeForm({
           />
         </Box>
       )}
-
-      <PanelFooter>
-        <Button onClick={onClose}>{SHELL.cancel}</Button>
-        {saveButton(bottomOk, 'task-type-save')}
-      </PanelFooter>
-    </FormProvider>
+    </>
   );
 }

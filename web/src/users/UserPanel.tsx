@@ -1,14 +1,12 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { AutocompleteArrayInput, Form, RadioButtonGroupInput, TextInput, email as emailRule, maxLength, required } from 'react-admin';
-import { FormSaveButton } from '../common/FormSaveButton';
+import { AutocompleteArrayInput, RadioButtonGroupInput, TextInput } from 'react-admin';
 import { PickerInput } from '../common/OptionPicker';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { assignableRoles, can, SHELL, USER_TYPE, USERS, type UserRow } from '@portal/contracts';
+import { assignableRoles, can, SHELL, USER_TYPE, USERS, UserForm, type UserRow } from '@portal/contracts';
 import { HttpError } from '../api/http';
 import { SidePanel } from '../common/list';
-import { PanelFooter } from '../common/PanelFooter';
+import { SchemaForm } from '../common/SchemaForm';
 import {
   useClientOptions,
   useDivisionOptions,
@@ -21,7 +19,7 @@ import { useAlert, useLoadErrorAlert } from '../common/useAlert';
 import { useSession } from '../session/SessionContext';
 import { saveUser } from './api';
 import { SignatureField, userSignatureApi } from './SignatureField';
-import { canSaveUser, formValuesOf, toUserBody, type UserFormValues } from './userForm';
+import { formValuesOf, toUserBody } from './userForm';
 
 interface Props {
   open: boolean;
@@ -36,7 +34,8 @@ interface Props {
  * Add/edit user (shell document 2): User Type, Name, Email, Phone, Role, Description,
  * Company, then Client Sites for client users or Primary Office, Other Offices and Divisions
  * for LO users; External Id; Signature on edit. CLIENT-ADMIN: own company, no LO type, no
- * Description, External Id or Signature.
+ * Description, External Id or Signature. The fields validate with the contracts' UserForm,
+ * the save body's rules and what each user type needs, which the server refuses a save with.
  */
 export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: Props) {
   const { role, user: me } = useSession();
@@ -55,9 +54,9 @@ export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: P
   const [signature, setSignature] = useState<string | null>(user?.signature ?? null);
   useEffect(() => setSignature(user?.signature ?? null), [user]);
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = async (values: UserForm) => {
     try {
-      await saveUser(toUserBody(values as unknown as UserFormValues, clientAdmin));
+      await saveUser(toUserBody(values, user?.id, clientAdmin));
       alert.success(USERS.saved);
       onSaved();
       return undefined;
@@ -76,7 +75,16 @@ export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: P
 
   return (
     <SidePanel open={open} title={user ? `Edit User: ${user.name}` : 'Add User'} onClose={onClose} width={560}>
-      <Form record={record} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false} key={user?.id ?? 'new'}>
+      <SchemaForm
+        schema={UserForm}
+        record={record as never}
+        onSubmit={submit}
+        onCancel={onClose}
+        // The panel closes as soon as the user is saved.
+        finishing={false}
+        saveTestId="user-save"
+        key={user?.id ?? 'new'}
+      >
         <UserFields editing={Boolean(user)} clientAdmin={clientAdmin} loCompanyId={defaults.companyId} />
         {user && !clientAdmin && (
           <SignatureField
@@ -88,19 +96,8 @@ export function UserPanel({ open, user, onClose, onSaved, onSignatureChange }: P
             }}
           />
         )}
-        <PanelButtons onCancel={onClose} />
-      </Form>
+      </SchemaForm>
     </SidePanel>
-  );
-}
-
-function PanelButtons({ onCancel }: { onCancel(): void }) {
-  const values = useWatch() as Partial<UserFormValues>;
-  return (
-    <PanelFooter>
-      <Button onClick={onCancel}>{SHELL.cancel}</Button>
-      <FormSaveButton ok={canSaveUser(values)} testId="user-save" />
-    </PanelFooter>
   );
 }
 
@@ -163,15 +160,15 @@ function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; c
         disabled={editing}
         helperText={editing ? 'The user type cannot change once saved' : false}
       />
-      <TextInput source="name" label="Name" validate={[required(), maxLength(200)]} />
-      <TextInput source="email" label="Email" validate={[required(), emailRule(), maxLength(254)]} type="email" />
-      <TextInput source="phone" label="Phone" validate={maxLength(50)} />
-      <PickerInput source="roleId" label="Role" choices={roleChoices} validate={required()} emptyLabel={null} loading={roles.loading} />
-      {!clientAdmin && <TextInput source="description" label="Description" multiline minRows={2} validate={maxLength(1000)} />}
+      <TextInput source="name" label="Name" isRequired />
+      <TextInput source="email" label="Email" isRequired type="email" />
+      <TextInput source="phone" label="Phone" />
+      <PickerInput source="roleId" label="Role" choices={roleChoices} required emptyLabel={null} loading={roles.loading} />
+      {!clientAdmin && <TextInput source="description" label="Description" multiline minRows={2} />}
       {lo ? (
         <>
-          <PickerInput source="companyId" label="Company" choices={loCompanies.options} validate={required()} emptyLabel={null} />
-          <PickerInput source="officeId" label="Primary Office" choices={offices.options} validate={required()} emptyLabel={null} />
+          <PickerInput source="companyId" label="Company" choices={loCompanies.options} required emptyLabel={null} />
+          <PickerInput source="officeId" label="Primary Office" choices={offices.options} required emptyLabel={null} />
           <AutocompleteArrayInput
             source="secondaryOfficeIds"
             label="Other Offices"
@@ -185,20 +182,14 @@ function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; c
             source="companyId"
             label="Company"
             choices={clients.options}
-            validate={required()}
+            required
             emptyLabel={null}
             disabled={clientAdmin && clients.options.length <= 1}
           />
-          <AutocompleteArrayInput
-            source="siteIds"
-            label="Client Sites"
-            choices={sites.options}
-            validate={required()}
-            disabled={!companyId}
-          />
+          <AutocompleteArrayInput source="siteIds" label="Client Sites" choices={sites.options} isRequired disabled={!companyId} />
         </>
       )}
-      {!clientAdmin && <TextInput source="externalId" label="External Id" validate={maxLength(100)} />}
+      {!clientAdmin && <TextInput source="externalId" label="External Id" />}
     </Box>
   );
 }

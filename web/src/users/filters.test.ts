@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_FILTER, statusShown, toggled, toServerFilter, withStatus } from './filters';
-import { canSaveUser } from './userForm';
 
 describe('users filter bar', () => {
   it('sends the toggle while All States is chosen', () => {
@@ -37,16 +36,5 @@ describe('users filter bar', () => {
       division: 7,
       active: true,
     });
-  });
-});
-
-describe('user panel save rule (shell document 5)', () => {
-  const base = { name: 'A', email: 'a@b.c', roleId: 1, companyId: 2 } as const;
-  it('needs name, email, role and company, then a primary office (LO) or client sites (client)', () => {
-    expect(canSaveUser({ ...base, type: 0 })).toBe(false);
-    expect(canSaveUser({ ...base, type: 0, officeId: 5 })).toBe(true);
-    expect(canSaveUser({ ...base, type: 1, siteIds: [] })).toBe(false);
-    expect(canSaveUser({ ...base, type: 1, siteIds: [9] })).toBe(true);
-    expect(canSaveUser({ ...base, name: ' ', type: 0, officeId: 5 })).toBe(false);
   });
 });

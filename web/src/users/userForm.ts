@@ -1,6 +1,6 @@
-import { parseIdList, type UserBodyInput, type UserRow, USER_TYPE } from '@portal/contracts';
+import { parseIdList, type UserBodyInput, type UserForm, type UserRow, USER_TYPE } from '@portal/contracts';
 
-/** The panel's form values: comma lists as id arrays. */
+/** The panel's form values (UserForm's input): comma lists as id arrays, '' for no id. */
 export interface UserFormValues {
   id?: number;
   type: number;
@@ -52,32 +52,24 @@ export function formValuesOf(user: UserRow | null, defaults: { type: number; com
 }
 
 /**
- * Save is enabled once Name, Email, Role and Company are set; an LO user also needs a
- * Primary Office, a client user Client Sites (shell document 5).
+ * The POST /api/Users body from the panel's values as UserForm reads them (trimmed, blanks
+ * null); fields hidden from CLIENT-ADMIN are not sent at all.
  */
-export function canSaveUser(values: Partial<UserFormValues>): boolean {
-  if (!values.name?.trim() || !values.email?.trim() || !values.roleId || !values.companyId) return false;
-  if (values.type === USER_TYPE.LO) return Boolean(values.officeId);
-  return (values.siteIds ?? []).length > 0;
-}
-
-/** The POST /api/Users body; fields hidden from CLIENT-ADMIN are not sent at all. */
-export function toUserBody(values: UserFormValues, clientAdmin: boolean): UserBodyInput {
-  // A radio group hands its value back as text ("1"): compare numbers.
-  const lo = Number(values.type) !== USER_TYPE.CLIENT;
+export function toUserBody(values: UserForm, id: number | undefined, clientAdmin: boolean): UserBodyInput {
+  const lo = values.type !== USER_TYPE.CLIENT;
   return {
-    ...(values.id ? { id: values.id } : {}),
+    ...(id ? { id } : {}),
     type: lo ? USER_TYPE.LO : USER_TYPE.CLIENT,
     tenantId: 2,
     name: values.name,
     email: values.email,
     phone: values.phone,
-    roleId: values.roleId === '' ? undefined : values.roleId,
-    companyId: values.companyId === '' ? undefined : values.companyId,
-    officeId: lo && values.officeId !== '' ? values.officeId : undefined,
-    secondaryOfficeIds: lo ? values.secondaryOfficeIds.filter((id) => id !== values.officeId) : [],
-    divisionIds: lo ? values.divisionIds : [],
-    siteIds: lo ? [] : values.siteIds,
+    roleId: values.roleId,
+    companyId: values.companyId,
+    officeId: lo ? (values.officeId ?? undefined) : undefined,
+    secondaryOfficeIds: lo ? (values.secondaryOfficeIds ?? []).filter((other) => other !== values.officeId) : [],
+    divisionIds: lo ? (values.divisionIds ?? []) : [],
+    siteIds: lo ? [] : (values.siteIds ?? []),
     ...(clientAdmin ? {} : { description: values.description, externalId: values.externalId }),
   };
 }

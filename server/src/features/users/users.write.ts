@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ADMINISTRATOR_ROLES, isClientRole, normalizeRole, type Role, USER_TYPE, USERS } from '@portal/contracts';
+import { ADMINISTRATOR_ROLES, isClientRole, normalizeRole, type Role, USER_TYPE, USERS, userTypeRequired } from '@portal/contracts';
 import {
   clientCompanies,
   divisions,
@@ -127,9 +127,11 @@ async function checkReferences(tx: Db, input: UserInput, options: WriteOptions):
     fields.roleId = 'Role is not a role of this namespace';
   else if (isClientRole(role) !== client) fields.roleId = `Role ${roleRow.name} is not a role for ${client ? 'client' : 'LO'} users`;
 
+  // What the type needs (contracts, the panel's rule too), in the order the fields are checked.
+  const missing = userTypeRequired(input);
   if (client) {
-    if (!input.companyId) fields.companyId = 'Company is required';
-    else {
+    if (missing.companyId) fields.companyId = missing.companyId;
+    else if (input.companyId) {
       const [company] = await tx
         .select({ id: clientCompanies.id, status: clientCompanies.status })
         .from(clientCompanies)
@@ -137,7 +139,7 @@ async function checkReferences(tx: Db, input: UserInput, options: WriteOptions):
       if (!company || (company.status !== 1 && company.id !== existing?.companyId))
         fields.companyId = 'Company is not a client of this namespace';
     }
-    if (input.siteIds.length === 0) fields.siteIds = 'Client Sites is required';
+    if (missing.siteIds) fields.siteIds = missing.siteIds;
     else if (input.companyId && !fields.companyId) {
       const held = existing?.companyId === input.companyId ? existing.siteIds : [];
       const valid = await validIds(tx, sites, namespaceId, input.siteIds, held, eq(sites.companyId, input.companyId));
@@ -145,8 +147,8 @@ async function checkReferences(tx: Db, input: UserInput, options: WriteOptions):
       if (bad.length) fields.siteIds = `Sites ${bad.join(', ')} are not active sites of this client`;
     }
   } else {
-    if (!input.officeId) fields.officeId = 'Primary Office is required';
-    else {
+    if (missing.officeId) fields.officeId = missing.officeId;
+    else if (input.officeId) {
       const valid = await validIds(tx, offices, namespaceId, [input.officeId], existing?.officeId ? [existing.officeId] : []);
       if (!valid.has(input.officeId)) fields.officeId = 'Primary Office is not an active office of this namespace';
     }
