@@ -197,8 +197,12 @@ test('the top Save needs the validity, the bottom one does not and shows the ser
   await expect(panel.getByTestId('task-type-save')).toBeEnabled();
   await expect(panel.getByTestId('task-type-save-top')).toBeDisabled();
   await expect(panel.getByRole('textbox', { name: 'External Id' })).toBeDisabled();
+  // Clicked from the Checklist tab, the bottom Save shows the Details tab with the validity's message.
+  await panel.getByTestId('tab-checklist').click();
   await panel.getByTestId('task-type-save').click();
+  await expect(panel.getByTestId('tab-details')).toHaveAttribute('aria-selected', 'true');
   await expect(panel.getByText(TASK_TYPE_TEXT.validityRequired).first()).toBeVisible();
+  await expect(panel.getByTestId('task-type-save')).toBeEnabled();
   await panel.getByRole('spinbutton', { name: 'Validity (months)' }).fill('12');
   await expect(panel.getByTestId('task-type-save-top')).toBeEnabled();
 });
