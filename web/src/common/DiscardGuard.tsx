@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { SHELL } from '@portal/contracts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useLeaveGuard } from './LeaveGuard';
@@ -18,8 +18,16 @@ export const SHELL_DISCARD: DiscardTexts = {
   cancel: SHELL.keepEditing,
 };
 
-/** Lets a form inside a panel or dialog say whether it holds unsaved input. */
-const UnsavedContext = createContext<((dirty: boolean) => void) | null>(null);
+/**
+ * How a form inside a panel or dialog says whether it holds unsaved input: `report` after each
+ * render, and `now` at once, from the input event itself, so that an Escape pressed before the
+ * form has rendered its new state (a resolver validates asynchronously) still asks.
+ */
+export interface UnsavedReport {
+  report(dirty: boolean): void;
+  now(dirty: boolean): void;
+}
+const UnsavedContext = createContext<UnsavedReport | null>(null);
 
 /**
  * The one dirty guard of side panels, dialogs and the job wizard: while `open` and holding
@@ -40,16 +48,31 @@ export function useDiscardGuard({
   texts?: DiscardTexts;
 }) {
   const [reported, setReported] = useState(false);
+  // The latest word of the form, also between its input and its next render.
+  const latest = useRef(false);
   const [asking, setAsking] = useState(false);
   useEffect(() => {
     if (!open) {
+      latest.current = false;
       setReported(false);
       setAsking(false);
     }
   }, [open]);
   const dirty = open && (given || reported);
   useLeaveGuard(dirty, texts);
-  const dismiss = useCallback(() => (dirty ? setAsking(true) : onClose()), [dirty, onClose]);
+  const dismiss = useCallback(() => (dirty || (open && latest.current) ? setAsking(true) : onClose()), [dirty, open, onClose]);
+  const report = useMemo<UnsavedReport>(
+    () => ({
+      report(value) {
+        latest.current = value;
+        setReported(value);
+      },
+      now(value) {
+        latest.current = value;
+      },
+    }),
+    [],
+  );
   const confirm = (
     <ConfirmDialog
       open={asking}
@@ -64,11 +87,11 @@ export function useDiscardGuard({
       onClose={() => setAsking(false)}
     />
   );
-  return { dismiss, confirm, report: setReported };
+  return { dismiss, confirm, report };
 }
 
 /** Where a form's `useReportUnsaved` reaches its panel or dialog's guard. */
-export function UnsavedScope({ report, children }: { report(dirty: boolean): void; children: ReactNode }) {
+export function UnsavedScope({ report, children }: { report: UnsavedReport; children: ReactNode }) {
   return <UnsavedContext.Provider value={report}>{children}</UnsavedContext.Provider>;
 }
 
@@ -78,9 +101,15 @@ export function UnsavedScope({ report, children }: { report(dirty: boolean): voi
  * reports through `TrackUnsavedChanges`.
  */
 export function useReportUnsaved(dirty: boolean): void {
-  const report = useContext(UnsavedContext);
+  const scope = useContext(UnsavedContext);
   useEffect(() => {
-    report?.(dirty);
-    return () => report?.(false);
-  }, [report, dirty]);
+    scope?.report(dirty);
+    return () => scope?.report(false);
+  }, [scope, dirty]);
+}
+
+/** Says at once, from an input's own event, whether the form now differs from what it opened with. */
+export function useReportUnsavedNow(): (dirty: boolean) => void {
+  const scope = useContext(UnsavedContext);
+  return useCallback((dirty: boolean) => scope?.now(dirty), [scope]);
 }

@@ -3,17 +3,36 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
-import { useFormState } from 'react-hook-form';
-import { type DiscardTexts, SHELL_DISCARD, UnsavedScope, useDiscardGuard, useReportUnsaved } from '../DiscardGuard';
+import { type ReactNode, useEffect, useId } from 'react';
+import { useFormContext, useFormState } from 'react-hook-form';
+import { type DiscardTexts, SHELL_DISCARD, UnsavedScope, useDiscardGuard, useReportUnsaved, useReportUnsavedNow } from '../DiscardGuard';
+
+/** Form values as one text, keys in order (react-hook-form's own dirty rule is a deep comparison). */
+function stableText(value: unknown): string {
+  return JSON.stringify(value, (_key, inner) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) && !(inner instanceof Date)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
 
 /**
  * Reports the surrounding react-admin Form's unsaved changes to its SidePanel or dialog.
- * PanelFooter renders it, so every panel form is covered.
+ * PanelFooter renders it, so every panel form is covered. Each change of a value is also
+ * reported at once (the form's state follows after its resolver's validation and a render).
  */
 export function TrackUnsavedChanges() {
   const { isDirty, isSubmitSuccessful } = useFormState();
+  const { watch, getValues, control } = useFormContext();
   useReportUnsaved(isDirty && !isSubmitSuccessful);
+  const reportNow = useReportUnsavedNow();
+  useEffect(() => {
+    // Only a person's input ('change'), not a value the form sets itself (a cascade, a reset).
+    const subscription = watch((_values, { type }) => {
+      if (type === 'change') reportNow(stableText(getValues()) !== stableText(control._defaultValues));
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, getValues, control, reportNow]);
   return null;
 }
 
