@@ -1,4 +1,5 @@
-// npm test: every check, in two lanes side by side (LANES below), stopping at the first failure.
+// npm test: every check, in two lanes side by side and then the server suite (LANES below),
+// stopping at the first failure.
 //
 //   typecheck  npm run typecheck              (every workspace that has the script)
 //   lint       npm run lint                   (biome check ., then the server's import rules:
@@ -58,15 +59,18 @@ const STEPS = [
 ];
 
 /**
- * The two lanes npm test runs side by side on a 2-core machine. The browser lane builds and
- * starts Playwright at once: its first minute is the portal's first start (migrate, seed, make
- * the demo documents), which keeps about one core busy, so the checks lane's single-threaded
- * steps use the other; the server suite ends that lane. A failure in either lane stops both.
+ * What npm test runs side by side on a 2-core machine: two lanes, then the server suite alone.
+ * The browser lane builds and starts Playwright at once: its first minute is the portal's first
+ * start (migrate, seed, make the demo documents), which keeps about one core busy, so the checks
+ * lane's single-threaded steps use the other. The server suite keeps both cores busy itself, so
+ * it runs after them (beside the browser tests it slowed both: a CI run at load 15). A failure
+ * in either lane stops both.
  */
 const LANES = [
   ['build', 'e2e'],
-  ['typecheck', 'lint', 'contracts', 'web', 'scaffold', 'server'],
+  ['typecheck', 'lint', 'contracts', 'web', 'scaffold'],
 ];
+const AFTER = ['server'];
 
 /**
  * Output of steps that run side by side: the step started first (the one in front) writes
@@ -143,7 +147,7 @@ function printSummary(results, totalMs, failed, serial) {
     console.log(`  ${r.name.padEnd(width)}  ${r.status.padEnd(8)} ${time.padStart(10)}  ${r.note ?? ''}`);
   }
   const cpu = childCpuSeconds();
-  const how = `${serial ? 'one step at a time' : `lanes ${LANES.map((lane) => lane.join(' > ')).join(' | ')}`}${cpu === undefined ? '' : `; ${Math.round(cpu)} CPU s`}`;
+  const how = `${serial ? 'one step at a time' : `lanes ${LANES.map((lane) => lane.join(' > ')).join(' | ')}, then ${AFTER.join(' > ')}`}${cpu === undefined ? '' : `; ${Math.round(cpu)} CPU s`}`;
   console.log(
     failed
       ? `FAILED at ${failed.name} (exit ${failed.code}) after ${duration(totalMs)} (${how})`
@@ -176,7 +180,8 @@ async function main() {
     });
   }
   const runLane = async (names) => {
-    for (const step of STEPS.filter((s) => names.includes(s.name) && steps.includes(s))) {
+    // In the lane's order.
+    for (const step of names.map((name) => STEPS.find((s) => s.name === name)).filter((s) => steps.includes(s))) {
       if (failed) return;
       const result = results.find((r) => r.name === step.name);
       const commandLine = `${path.basename(step.command, '.cmd')} ${step.args.join(' ')}`;
@@ -222,7 +227,10 @@ async function main() {
   };
 
   if (serial) for (const step of STEPS) await runLane([step.name]);
-  else await Promise.all(LANES.map(runLane));
+  else {
+    await Promise.all(LANES.map(runLane));
+    await runLane(AFTER);
+  }
   printSummary(results, performance.now() - started, failed, serial);
   if (failed) process.exit(failed.code);
 }
