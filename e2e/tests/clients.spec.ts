@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ALERT_TITLE, FILES, LOCATIONS, USERS } from '@portal/contracts/messages';
+import { ALERT_TITLE, FILES, LOCATIONS, SHELL, USERS } from '@portal/contracts/messages';
 import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { ClientsPage, tinyPng } from '../pages/ClientsPage';
 
@@ -135,7 +135,7 @@ test.describe('clients', () => {
     await expect(clients.row(name)).toContainText('14 Harbour Road, Muscat, Oman, 113');
   });
 
-  test('Copy Client Address / Reset Site Address, and Save stays disabled until the form is valid', async ({ page }) => {
+  test('Copy Client Address / Reset Site Address, Save disabled until the form is valid, and typed input kept from Escape', async ({ page }) => {
     await loginAs(page, 'lo-admin@demo.test');
     const clients = new ClientsPage(page);
     await clients.openList();
@@ -182,11 +182,32 @@ test.describe('clients', () => {
     await expect(users.getByTestId('remove-user')).toBeDisabled();
     await expect(save).toBeEnabled();
 
-    // Cancel closes without saving; reopening starts empty.
+    // Escape, a click beside the popup and the close icon ask first while something is typed;
+    // Keep editing keeps it.
+    const discard = page.getByTestId('confirm-dialog');
+    const keep = async () => {
+      await expect(discard).toContainText(SHELL.discardChanges);
+      await discard.getByRole('button', { name: SHELL.keepEditing }).click();
+      await expect(discard).toBeHidden();
+      await expect(site.getByLabel('Site Name')).toHaveValue('Yard');
+    };
+    await site.getByLabel('Site Name').focus();
+    await page.keyboard.press('Escape');
+    await keep();
+    await page.mouse.click(5, 5);
+    await keep();
+    await clients.dialog().getByRole('button', { name: 'Close' }).click();
+    await keep();
+
+    // Cancel closes without saving; reopening starts empty, and Escape closes it at once.
     await clients.dialog().getByRole('button', { name: 'Cancel' }).click();
     await expect(clients.dialog()).toBeHidden();
     await page.getByTestId('add').click();
     await expect(clients.section('Client Details').getByLabel('Client Name')).toHaveValue('');
+    await clients.section('Client Details').getByLabel('Client Name').focus();
+    await page.keyboard.press('Escape');
+    await expect(clients.dialog()).toBeHidden();
+    await expect(discard).toHaveCount(0);
   });
 
   test('a failing Role License Config after Add Client is only logged', async ({ page }) => {

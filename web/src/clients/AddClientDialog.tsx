@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { AddClientForm, LOCATIONS, SHELL } from '@portal/contracts';
+import { UnsavedScope, useDiscardGuard } from '../common/DiscardGuard';
 import { SchemaFormFrame, SchemaSaveButton, useSchemaValid } from '../common/SchemaForm';
 import { useOfficeOptions, useRoleOptions } from '../common/options';
 import { useAlert, useLoadErrorAlert } from '../common/useAlert';
@@ -28,7 +29,8 @@ import { showSaveError } from './saveErrors';
  * site, the first users) saved together with POST /api/Location/addNewClient, all or nothing.
  * Afterwards the client's role-licence configuration is asked for in the background; its
  * failure is only logged (document 4). The fields validate with the contracts' AddClientForm,
- * the request's rules (with the Clients screens' site pin).
+ * the request's rules (with the Clients screens' site pin). Typed input is kept by the discard
+ * guard (common/DiscardGuard) on Escape, a click outside, the close icon and leaving the page.
  */
 export function AddClientDialog({
   open,
@@ -62,44 +64,48 @@ export function AddClientDialog({
     }
   };
 
+  const { dismiss, confirm, report } = useDiscardGuard({ open, onClose });
   return (
     <Dialog
       open={open}
-      // A stray click outside or an Escape meant for a picker must not throw away a half-typed
-      // client: only Cancel and the close icon close it.
-      onClose={() => undefined}
+      // Escape, a click beside the popup or the close icon ask first once something was typed
+      // (a picker's own Escape closes only the picker); Cancel closes it.
+      onClose={dismiss}
       maxWidth="lg"
       fullWidth
       scroll="paper"
       aria-labelledby="add-client-title"
       slotProps={{ paper: { 'data-testid': 'add-client-dialog' } as object }}
     >
-      <SchemaFormFrame schema={AddClientForm} record={record} onSubmit={submit} className="add-client-form">
-        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, maxHeight: 'calc(100vh - 64px)' }}>
-          <DialogTitle id="add-client-title" sx={{ display: 'flex', alignItems: 'center', bgcolor: '#f8fafc', py: 1.5 }}>
-            <Box component="span" sx={{ flex: 1 }}>
-              Add Client
-            </Box>
-            <IconButton aria-label="Close" onClick={onClose} edge="end">
-              <Close />
-            </IconButton>
-          </DialogTitle>
-          <DialogContent dividers sx={{ display: 'grid', gap: 2.5, py: 2.5 }}>
-            <Section icon={<Business fontSize="small" />} title="Client Details">
-              <LocationFields prefix="Client." kind="client" columns={4} nameLabel="Client Name" />
-            </Section>
-            <Section icon={<Place fontSize="small" />} title="Site Details" action={<CopyAddressToggle />}>
-              <LocationFields prefix="Site." kind="site" columns={4} nameLabel="Site Name" />
-            </Section>
-            {canAddUsers && <AddClientUsers />}
-          </DialogContent>
-          <DialogActions sx={{ px: 3, py: 1.5 }}>
-            <SaveHint withUsers={canAddUsers} />
-            <Button onClick={onClose}>{SHELL.cancel}</Button>
-            <SchemaSaveButton finishing={finishing} testId="add-client-save" />
-          </DialogActions>
-        </Box>
-      </SchemaFormFrame>
+      <UnsavedScope report={report}>
+        <SchemaFormFrame schema={AddClientForm} record={record} onSubmit={submit} className="add-client-form">
+          <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, maxHeight: 'calc(100vh - 64px)' }}>
+            <DialogTitle id="add-client-title" sx={{ display: 'flex', alignItems: 'center', bgcolor: '#f8fafc', py: 1.5 }}>
+              <Box component="span" sx={{ flex: 1 }}>
+                Add Client
+              </Box>
+              <IconButton aria-label="Close" onClick={dismiss} edge="end">
+                <Close />
+              </IconButton>
+            </DialogTitle>
+            <DialogContent dividers sx={{ display: 'grid', gap: 2.5, py: 2.5 }}>
+              <Section icon={<Business fontSize="small" />} title="Client Details">
+                <LocationFields prefix="Client." kind="client" columns={4} nameLabel="Client Name" />
+              </Section>
+              <Section icon={<Place fontSize="small" />} title="Site Details" action={<CopyAddressToggle />}>
+                <LocationFields prefix="Site." kind="site" columns={4} nameLabel="Site Name" />
+              </Section>
+              {canAddUsers && <AddClientUsers />}
+            </DialogContent>
+            <DialogActions sx={{ px: 3, py: 1.5 }}>
+              <SaveHint withUsers={canAddUsers} />
+              <Button onClick={onClose}>{SHELL.cancel}</Button>
+              <SchemaSaveButton finishing={finishing} testId="add-client-save" />
+            </DialogActions>
+          </Box>
+        </SchemaFormFrame>
+      </UnsavedScope>
+      {confirm}
     </Dialog>
   );
 }
