@@ -6,7 +6,7 @@ import { useOfficeOptions } from '../common/options';
 /**
  * The inputs of a client or a site, shared by the Add Client dialog (with a `prefix` such as
  * 'Client.') and the edit panel. The form's schema (contracts AddClientForm, ClientPanelForm,
- * SitePanelForm) validates them; a client also has its LO offices. Four columns in the wide dialog, two in the side panel; the order reads the same.
+ * SitePanelForm) validates them; a client also has its LO offices. Four columns in the wide dialog, two in the side panel and on a phone; the order reads the same.
  * Helper texts take no room until there is an error, which keeps the dialog on one screen.
  */
 export function LocationFields({
@@ -25,7 +25,15 @@ export function LocationFields({
   const wide = columns === 4;
   const input = { fullWidth: true, helperText: false as const };
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, columnGap: 2, rowGap: 0.5 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        // A phone gets two columns whatever the width asked for: four would cut every label.
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: `repeat(${columns}, minmax(0, 1fr))` },
+        columnGap: 2,
+        rowGap: 0.5,
+      }}
+    >
       <Box sx={{ gridColumn: 'span 2' }}>
         <TextInput source={source('name')} label={nameLabel} isRequired {...input} />
       </Box>
@@ -43,7 +51,7 @@ export function LocationFields({
           />
         </Box>
       )}
-      <Box sx={{ gridColumn: wide ? 'span 3' : '1 / -1' }}>
+      <Box sx={{ gridColumn: { xs: '1 / -1', sm: wide ? 'span 3' : '1 / -1' } }}>
         <TextInput source={source('street')} label="Street" isRequired={kind === 'client'} {...input} />
       </Box>
       <TextInput source={source('city')} label="City" {...input} />
