@@ -135,7 +135,9 @@ test.describe('clients', () => {
     await expect(clients.row(name)).toContainText('14 Harbour Road, Muscat, Oman, 113');
   });
 
-  test('Copy Client Address / Reset Site Address, Save disabled until the form is valid, and typed input kept from Escape', async ({ page }) => {
+  test('Copy Client Address / Reset Site Address, Save disabled until the form is valid, and typed input kept from Escape', async ({
+    page,
+  }) => {
     await loginAs(page, 'lo-admin@demo.test');
     const clients = new ClientsPage(page);
     await clients.openList();
