@@ -117,15 +117,28 @@ function runStep(step, run) {
   });
 }
 
+/**
+ * Stops a running step as Ctrl-C does: SIGINT to its process group, which Playwright takes as
+ * the signal to shut down the portal it started (in a process group of its own, so that a
+ * SIGTERM to the step's group left that portal running, holding the port the next run needs).
+ * A step still running 15 s later is killed.
+ */
 function stop(run) {
-  const pid = run.child?.pid;
-  if (!pid || run.child.exitCode !== null) return;
-  try {
-    if (process.platform === 'win32') run.child.kill();
-    else process.kill(-pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
+  const child = run.child;
+  const pid = child?.pid;
+  if (!pid || child.exitCode !== null || child.signalCode !== null) return;
+  const signal = (name) => {
+    try {
+      if (process.platform === 'win32') child.kill();
+      else process.kill(-pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGINT');
+  const kill = setTimeout(() => signal('SIGKILL'), 15_000);
+  kill.unref();
+  child.once('close', () => clearTimeout(kill));
 }
 
 /** CPU seconds of every finished child (user + system), from /proc on Linux; undefined elsewhere. */
