@@ -19,6 +19,7 @@ export function ClientStep({
   form,
   set,
   clients,
+  clientsLoading = false,
   locked,
   addingSite,
   setAddingSite,
@@ -29,6 +30,8 @@ export function ClientStep({
   form: JobFormState;
   set(patch: Partial<JobFormState>): void;
   clients: JobClientOption[];
+  /** The client list is still loading (the picker waits, disabled). */
+  clientsLoading?: boolean;
   locked: boolean;
   addingSite: boolean;
   setAddingSite(open: boolean): void;
@@ -53,6 +56,7 @@ export function ClientStep({
         choices={clients}
         onChange={(customerId) => set({ customerId, siteId: null, requesterId: null, clientUserIds: [] })}
         disabled={locked || existing}
+        loading={clientsLoading}
         testId="job-client"
       />
       <TextField size="small" label="Client Address" value={client?.address ?? ''} disabled multiline fullWidth />

@@ -197,6 +197,7 @@ function JobWizard({
             form={form}
             set={set}
             clients={clients.data ?? []}
+            clientsLoading={clients.isLoading}
             locked={locked}
             addingSite={addingSite}
             setAddingSite={setAddingSite}

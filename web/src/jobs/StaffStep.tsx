@@ -69,6 +69,7 @@ export function StaffStep({
           })
         }
         disabled={inspectorsLocked || !form.officeId}
+        loading={inspectors.isLoading}
         testId="job-main-inspector"
         helperText={
           form.officeId && !inspectors.isLoading && people.length === 0

@@ -19,6 +19,7 @@ export function Pick({
   testId,
   helperText,
   error,
+  loading = false,
 }: {
   label: string;
   value: number | null;
@@ -29,6 +30,11 @@ export function Pick({
   testId: string;
   helperText?: ReactNode;
   error?: boolean;
+  /**
+   * The choices are still loading: the picker waits, disabled. A list longer than ten becomes a
+   * search box when it arrives, so a click before that opened an empty select that vanished.
+   */
+  loading?: boolean;
 }) {
   return (
     <OptionPicker<number>
@@ -37,7 +43,7 @@ export function Pick({
       options={choices}
       onChange={onChange}
       required={required}
-      disabled={disabled}
+      disabled={disabled || loading}
       testId={testId}
       helperText={helperText}
       error={error}
