@@ -105,7 +105,9 @@ export function OptionPicker<V extends number | string>(props: OptionPickerProps
       size={size}
       label={label}
       required={required}
-      disabled={disabled}
+      // Still loading its first choices: a list longer than ten becomes a search box when it
+      // arrives, and a select opened before that would vanish unopened; so it waits, disabled.
+      disabled={disabled || (props.loading === true && options.length === 0)}
       value={value ?? ''}
       onChange={(e) => {
         const raw = e.target.value as string | number;
