@@ -30,10 +30,7 @@ export function Pick({
   testId: string;
   helperText?: ReactNode;
   error?: boolean;
-  /**
-   * The choices are still loading: the picker waits, disabled. A list longer than ten becomes a
-   * search box when it arrives, so a click before that opened an empty select that vanished.
-   */
+  /** The choices are still loading (OptionPicker waits, disabled, until the first ones arrive). */
   loading?: boolean;
 }) {
   return (
@@ -43,7 +40,8 @@ export function Pick({
       options={choices}
       onChange={onChange}
       required={required}
-      disabled={disabled || loading}
+      disabled={disabled}
+      loading={loading}
       testId={testId}
       helperText={helperText}
       error={error}
