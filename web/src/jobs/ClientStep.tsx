@@ -138,6 +138,7 @@ export function ClientStep({
           choices={requesters}
           onChange={(requesterId) => set({ requesterId })}
           disabled={locked || !form.siteId}
+          loading={siteUsers.isLoading}
           testId="job-requester"
         />
         <Button

@@ -113,6 +113,7 @@ export function TaskRowEditor({
           choices={assets.data ?? []}
           onChange={(assetId) => onChange({ assetId, isDirty: true })}
           disabled={rowLocked || deleted || row.assetTypeId === null}
+          loading={assets.isLoading}
           testId={`${testId}-asset`}
         />
       </TableCell>

@@ -112,6 +112,7 @@ export function TaskStep({
             choices={assetTypeChoices}
             onChange={setAssetTypeId}
             disabled={locked}
+            loading={assetTypes.isLoading}
             testId="asset-type"
           />
           <Text

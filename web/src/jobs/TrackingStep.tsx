@@ -52,6 +52,7 @@ export function TrackingStep({
         choices={sales.data ?? []}
         onChange={(salesPerson) => set({ salesPerson })}
         disabled={locked}
+        loading={sales.isLoading}
         testId="job-sales-person"
       />
       <Box sx={grid}>
