@@ -26,9 +26,12 @@ async function documentsReady(): Promise<void> {
       headers: { authorization: `Bearer ${sessionId}` },
     });
     const tasks = (await response.json()) as { id: number; isLlg: boolean; status: number; certificateStatus: number | null }[];
-    // LLG child records stay out of the dashboard: their documents are read under each LLG task.
+    // LLG child records stay out of the dashboard: their documents are read under each LLG task,
+    // one request per LLG task. Those are asked only once the tasks' own documents are made: on
+    // every look they were most of this wait's load on the server, which makes the documents.
     const children: { certificateStatus: number | null }[] = [];
-    for (const parent of tasks.filter((r) => r.isLlg)) {
+    const tasksDone = tasks.every((r) => r.certificateStatus === null || ![1, 2].includes(r.certificateStatus % 10));
+    for (const parent of tasksDone ? tasks.filter((r) => r.isLlg) : []) {
       const list = await fetch(`${BASE_URL}/api/Observation/getchildLLG/${parent.id}`, {
         headers: { authorization: `Bearer ${sessionId}` },
       });
@@ -41,7 +44,8 @@ async function documentsReady(): Promise<void> {
     if (failedRows > 0) throw new Error(`global setup: ${failedRows} demo documents failed`);
     const pending = rows.filter((r) => r.certificateStatus !== null && [1, 2].includes(r.certificateStatus % 10)).length;
     if (pending === 0) break;
-    if (pending < lastPending) {
+    // Any change is progress (the count grows once the LLG records' documents are counted too).
+    if (pending !== lastPending) {
       lastPending = pending;
       lastProgress = Date.now();
     } else if (Date.now() - lastProgress > STALL_MS) {
