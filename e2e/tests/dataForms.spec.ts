@@ -162,15 +162,10 @@ test('a form is built by dragging six kinds of field, edited, reordered by keys,
   const live = page.locator('[id^="DndLiveRegion"]');
   await field(page, 5).getByTestId('drag-handle').focus();
   await page.keyboard.press('Space');
-  // Lifted: "Picked up ...", at once followed by "... moved to position 6 of 6" (over its own place).
-  await expect(live).toContainText(
-    new RegExp(
-      `${DRAG_ANNOUNCEMENTS.pickedUp('Photos of the hoist', 6, 6)}|${DRAG_ANNOUNCEMENTS.movedOver('Photos of the hoist', 6, 6)}`.replace(
-        /\./g,
-        '\\.',
-      ),
-    ),
-  );
+  // Lifted: "Picked up ...", then "... moved to position 6 of 6" once the drag has measured the
+  // list and found the field over its own place. Only then does an arrow key move it: one pressed
+  // after "Picked up" alone was lost on a busy machine (the field stayed at 6 of 6).
+  await expect(live).toContainText(DRAG_ANNOUNCEMENTS.movedOver('Photos of the hoist', 6, 6));
   await page.keyboard.press('ArrowUp');
   await expect(live).toContainText(DRAG_ANNOUNCEMENTS.movedOver('Photos of the hoist', 5, 6));
   await page.keyboard.press('Space');
