@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { IDENTIFICATION_LABEL } from '@portal/contracts';
 import { ASSET_TYPE_TEXT } from '@portal/contracts/messages';
 import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { apiGet, loadUntil, stamp } from '../pages/AdminApi';
 import { AdminList } from '../pages/AdminList';
+import { seriousViolations } from '../axe';
 
 /**
  * Settings > Asset Types (administration document 2, "Asset type administration") as
@@ -213,13 +212,6 @@ test('the LLG type offers edit but no delete; its name cannot be changed', async
   await expect(name).toHaveAttribute('readonly', '');
   await expect(list.panel()).toContainText(ASSET_TYPE_TEXT.llgKept);
 });
-
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.help} -- ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('no serious or critical axe violations on the list and both tabs of the panel', async ({ page }) => {
   await loginAs(page, CONFIG_ADMIN);

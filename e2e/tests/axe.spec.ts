@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, loginAs, settled, test } from '../fixtures';
+import { seriousViolations } from '../axe';
 
 /**
  * Accessibility: axe-core finds no serious or critical violation on any screen, as the roles
@@ -28,13 +27,6 @@ const SCREENS: { email: string; paths: string[] }[] = [
 
 /** What shows once a screen without the list kit's count has its rows. */
 const READY: Record<string, string> = { '/resources/assessment': 'assessment-count' };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -- ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const { email, paths } of SCREENS) {
   test(`no serious or critical axe violations as ${email}`, async ({ page }) => {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { INVENTORY_EXCEL_COLUMNS, INVENTORY_LABELS, INVENTORY_TEXT, type InventoryRow } from '@portal/contracts';
 import { expect, expectAlert, loginAs, settled, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
+import { seriousViolations } from '../axe';
 
 /**
  * Technical Library > Client Inventory (administration document 2, 5, 8; issue 24): a client
@@ -19,13 +19,6 @@ const HEADER = 'ProductCategory,Description,Quantity,Tonne,Manufacturer,Location
 test.describe.configure({ timeout: 300_000 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png` });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -- ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const csvFile = (lines: string[]) => ({ name: 'inventory.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`) });
 const searchBox = (page: Page, label: string) => page.getByRole('textbox', { name: INVENTORY_TEXT.searchBy(label), exact: true });

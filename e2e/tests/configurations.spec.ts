@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { CONFIGURATIONS } from '@portal/contracts/messages';
 import type { Page } from '@playwright/test';
 import { expect, expectAlert, loginAs, test } from '../fixtures';
 import { setEditorText } from '../pages/codeEditor';
 import { stamp } from '../pages/AdminApi';
+import { seriousViolations } from '../axe';
 
 /**
  * Settings > Configuration (administration document: "Configuration screen", "Configurations")
@@ -170,9 +170,7 @@ test.describe('Configurations', () => {
     await page.getByTestId('config-item-namespaceFeatures').click();
     await setEditorText(page, '{\n  "jobs": "yes"\n}');
     await expect(page.getByTestId('config-json-message')).toHaveText('jobs: must be true or false');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the screen is refused to roles without the right', async ({ page }) => {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { JOB_TEXT, type JobRow } from '@portal/contracts';
 import { expect, expectAlert, latestMailTo, loginAs, settled, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
+import { seriousViolations } from '../axe';
 
 /**
  * Operations > Jobs and Job Lites (shell document 2, 4, 5; DECISIONS 4, 5): the dashboards,
@@ -476,10 +476,7 @@ test('no serious or critical axe violations on the dashboard and the panel', asy
   const found: string[] = [];
   const check = async (where: string) => {
     await list.settled();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-      found.push(`${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    }
+    found.push(...(await seriousViolations(page, where)));
   };
   await check('dashboard');
   await page.getByTestId('add').click();

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { LIBRARY_TEXT } from '@portal/contracts';
 import { expect, expectAlert, loginAs, settled, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
+import { seriousViolations } from '../axe';
 
 /**
  * The technical libraries (issue 24): an LO administrator opens the report library of a client's
@@ -46,13 +46,6 @@ async function xlsxBytes(): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.addWorksheet('Load chart').addRow(['Size', 'WLL']);
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -- ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function pick(page: Page, label: RegExp, name: string) {

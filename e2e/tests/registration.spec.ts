@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { AUTH, REGISTRATION } from '@portal/contracts';
 import { expect, expectAlert, latestMailTo, loginAs, loginWithForm, settled, test } from '../fixtures';
 import { ListPage } from '../pages/ListPage';
+import { seriousViolations } from '../axe';
 
 /**
  * Admin > Customer Registration (issue 24, DECISIONS 10): the operator's MASTER_ADMIN registers
@@ -16,13 +16,6 @@ const SHOTS = '/tmp/registration-shots';
 test.describe.configure({ timeout: 240_000 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png` });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -- ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The set-password link of a raw (possibly quoted-printable) mail, as a path. */
 function setPasswordPath(raw: string): string {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TASK_TYPE_TEXT, type TaskTypeRow } from '@portal/contracts';
 import { expect, expectAlert, loginAs, settled, test } from '../fixtures';
 import { apiGet, stamp } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
+import { seriousViolations } from '../axe';
 
 /**
  * Settings > Task Types (administration document 2, "Task type dashboard") as CONFIG_ADMIN and
@@ -251,10 +251,7 @@ test('the dashboard and the checklist tree have no serious or critical axe viola
   const list = new ListPage(page);
   await list.open(PATH);
   await expect(list.row('Thorough Examination - Mobile Crane')).toBeVisible();
-  const serious = async () =>
-    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} -- ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`);
+  const serious = () => seriousViolations(page);
   expect(await serious()).toEqual([]);
   await list.rowAction(list.row('Thorough Examination - Mobile Crane'), 'edit');
   await list.panel().getByTestId('tab-checklist').click();

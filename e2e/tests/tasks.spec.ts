@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SHELL, TASK_TEXT, type TaskRow } from '@portal/contracts';
 import { expect, expectAlert, loginAs, settled, test } from '../fixtures';
 import { apiGet } from '../pages/AdminApi';
 import { ListPage } from '../pages/ListPage';
 import { completeChecklist, findTask, TaskPage } from '../pages/TaskPage';
+import { seriousViolations } from '../axe';
 
 /**
  * Operations > Tasks (tasks document 2.1, 2.2, 2.3, 4, 5; DECISIONS 4, 5, 8): the dashboard and
@@ -386,9 +386,7 @@ test('no serious or critical axe violations on the dashboard, task details and I
   const task = await findTask(page, { status: 2 }, (t) => t.tabs.inspect);
   const found: string[] = [];
   const check = async (where: string) => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-      found.push(`${where}: ${v.id} (${v.impact}): ${v.help} -- ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    found.push(...(await seriousViolations(page, where)));
   };
   await openTasks(page);
   await check('dashboard');
