@@ -175,6 +175,7 @@ export function DescriptionTab({
         label={ASSET_PAGE.type}
         value={form.assetTypeId === '' ? null : form.assetTypeId}
         options={typeOptions}
+        loading={types.isLoading}
         emptyLabel={null}
         disabled={Boolean(attach?.assetTypeId) || readOnly}
         onChange={(id) => setForm((f) => ({ ...f, assetTypeId: id ?? '' }))}
@@ -191,6 +192,7 @@ export function DescriptionTab({
         label={ASSET_PAGE.site}
         value={form.siteId === '' ? null : form.siteId}
         options={sites.options}
+        loading={sites.loading}
         emptyLabel={null}
         disabled={Boolean(asset) || Boolean(attach)}
         onChange={(id) => setForm((f) => ({ ...f, siteId: id ?? '' }))}
@@ -258,6 +260,7 @@ export function DescriptionTab({
             label={ASSET_PAGE.newSite}
             value={newSite === '' ? null : newSite}
             options={sites.options.filter((s) => s.id !== asset?.siteId)}
+            loading={sites.loading}
             emptyLabel={null}
             onChange={(id) => setNewSite(id ?? '')}
             fieldTestId="shift-site"

@@ -242,6 +242,7 @@ function TaskTypeFields({
                 required
                 value={field.value || null}
                 options={divisions.options.map((d) => ({ id: String(d.id), name: d.name }))}
+                loading={divisions.loading}
                 onChange={(next) => field.onChange(next ?? '')}
                 onBlur={field.onBlur}
                 emptyLabel={null}

@@ -167,8 +167,22 @@ function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; c
       {!clientAdmin && <TextInput source="description" label="Description" multiline minRows={2} />}
       {lo ? (
         <>
-          <PickerInput source="companyId" label="Company" choices={loCompanies.options} required emptyLabel={null} />
-          <PickerInput source="officeId" label="Primary Office" choices={offices.options} required emptyLabel={null} />
+          <PickerInput
+            source="companyId"
+            label="Company"
+            choices={loCompanies.options}
+            required
+            emptyLabel={null}
+            loading={loCompanies.loading}
+          />
+          <PickerInput
+            source="officeId"
+            label="Primary Office"
+            choices={offices.options}
+            required
+            emptyLabel={null}
+            loading={offices.loading}
+          />
           <AutocompleteArrayInput
             source="secondaryOfficeIds"
             label="Other Offices"
@@ -184,6 +198,7 @@ function UserFields({ editing, clientAdmin, loCompanyId }: { editing: boolean; c
             choices={clients.options}
             required
             emptyLabel={null}
+            loading={clients.loading}
             disabled={clientAdmin && clients.options.length <= 1}
           />
           <AutocompleteArrayInput source="siteIds" label="Client Sites" choices={sites.options} isRequired disabled={!companyId} />
