@@ -2,6 +2,10 @@ import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import { BASE_URL, CLAIMS_DIR, MAIL_FILE, PASSWORD, SMTP_PORT } from './env';
 
+/** Queued (x1) or being made (x2); null: no documents asked for. */
+const pendingDocument = (row: { certificateStatus: number | null }) =>
+  row.certificateStatus !== null && [1, 2].includes(row.certificateStatus % 10);
+
 /**
  * The demo's documents (every approved task's final certificate and every submitted task's
  * preview) are made by the server's worker after its first start. The tests start once they
@@ -30,8 +34,7 @@ async function documentsReady(): Promise<void> {
     // one request per LLG task. Those are asked only once the tasks' own documents are made: on
     // every look they were most of this wait's load on the server, which makes the documents.
     const children: { certificateStatus: number | null }[] = [];
-    const tasksDone = tasks.every((r) => r.certificateStatus === null || ![1, 2].includes(r.certificateStatus % 10));
-    for (const parent of tasksDone ? tasks.filter((r) => r.isLlg) : []) {
+    for (const parent of tasks.some(pendingDocument) ? [] : tasks.filter((r) => r.isLlg)) {
       const list = await fetch(`${BASE_URL}/api/Observation/getchildLLG/${parent.id}`, {
         headers: { authorization: `Bearer ${sessionId}` },
       });
@@ -42,7 +45,7 @@ async function documentsReady(): Promise<void> {
     // gear examinations and their LLG tasks: null) have nothing to wait for; a failed one (x9) stops here.
     const failedRows = rows.filter((r) => r.certificateStatus !== null && r.certificateStatus % 10 === 9).length;
     if (failedRows > 0) throw new Error(`global setup: ${failedRows} demo documents failed`);
-    const pending = rows.filter((r) => r.certificateStatus !== null && [1, 2].includes(r.certificateStatus % 10)).length;
+    const pending = rows.filter(pendingDocument).length;
     if (pending === 0) break;
     // Any change is progress (the count grows once the LLG records' documents are counted too).
     if (pending !== lastPending) {

@@ -13,10 +13,10 @@ let t: TestContext;
 const callers: Client[] = [];
 
 beforeAll(async () => {
-  // The walk's three sessions never change, so they are read as in production (SESSION_CACHE_MS,
-  // on for a while here; the suite's default is off so that other tests see a change at once):
-  // otherwise each of its ~38,000 requests read its session again, half of the file's time,
-  // and none of what it checks.
+  // The walk's three sessions never change, so they are cached as in production (SESSION_CACHE_MS;
+  // the suite's default is 0, so that other tests see a change to a user at once). Without the
+  // cache each of its ~38,000 requests read its session again: half of the file's time, and
+  // nothing it checks.
   t = await createTestContext({ SESSION_CACHE_MS: '60000' });
   for (const email of ['config_admin@demo.test', 'lo-admin@demo.test', 'scheduler@demo.test']) callers.push(await t.login(email));
 });
